@@ -1,0 +1,1 @@
+"""The corpus: raw sources, their cleaning and their lossless TEI encoding."""

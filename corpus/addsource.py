@@ -1,0 +1,133 @@
+"""`academie add-source`: a scholar adds an OCR text without touching code."""
+
+from __future__ import annotations
+
+import datetime
+import shutil
+import tempfile
+from pathlib import Path
+
+from corpus import paths
+from corpus.build import build_tei
+from corpus.errors import AcademieError
+from corpus.rawtext import decode, detect_encoding
+from corpus.sources import ID_PATTERN, check_metadata, load_source
+
+OPTIONAL = (
+    "author",
+    "date",
+    "place",
+    "publisher",
+    "edition",
+    "chapter",
+    "pages",
+    "transcriber",
+    "transcription_date",
+    "banner",
+    "description",
+    "series",
+)
+CORRECTIONS_TEMPLATE = (
+    "# Editor's corrections for this source: they override automatic ones and survive every rebuild.\n"
+    "# Each entry: find (raw text, unique or with occurrence = N), replace, and optionally type, cert, note.\n"
+)
+
+
+def _toml_string(value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(c if c >= " " or c == "\t" else f"\\u{ord(c):04x}" for c in escaped)
+    return f'"{escaped}"'
+
+
+def metadata_text(meta: dict) -> str:
+    lines = ["# Bibliographic facts the file itself gives; what it does not give is listed under `unknown`."]
+    for key, value in meta.items():
+        if isinstance(value, list):
+            lines.append(f"{key} = [{', '.join(_toml_string(v) for v in value)}]")
+        elif isinstance(value, int):
+            lines.append(f"{key} = {value}")
+        else:
+            lines.append(f"{key} = {_toml_string(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def add_source(
+    file: Path,
+    source_id: str,
+    title: str,
+    fields: dict[str, str | None],
+    root: Path = paths.SOURCES,
+    tei_dir: Path = paths.TEI,
+) -> Path:
+    """Copy `file` as received into a new source folder, write its metadata and build its TEI.
+
+    Nothing is left behind on failure: the folder is assembled aside and moved in at the end."""
+    if not ID_PATTERN.match(source_id):
+        raise AcademieError(f"source id '{source_id}' must be lowercase letters, digits and hyphens", file)
+    folder = root / source_id
+    if folder.exists():
+        raise AcademieError(f"duplicate source id: '{source_id}' exists already", folder)
+    try:
+        data = file.read_bytes()
+    except OSError as err:
+        raise AcademieError(f"cannot read: {err.strerror}", file) from err
+    encoding = detect_encoding(data, file)
+    decode(data, encoding, file)
+    meta = _metadata(source_id, title, fields, encoding, file, root)
+    root.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{source_id}.", dir=root))
+    try:
+        (staging / paths.RAW_NAME).write_bytes(data)
+        (staging / paths.METADATA_NAME).write_text(metadata_text(meta), "utf-8")
+        (staging / paths.CORRECTIONS_NAME).write_text(CORRECTIONS_TEMPLATE, "utf-8")
+        check_metadata(meta, staging / paths.METADATA_NAME)
+        staged = load_source(staging.rename(folder))
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    try:
+        build_tei(staged, tei_dir)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return folder
+
+
+def _metadata(source_id: str, title: str, fields: dict[str, str | None], encoding: str, file: Path, root: Path) -> dict:
+    given = {k: v.strip() for k, v in fields.items() if k in OPTIONAL and v and v.strip()}
+    orders = (
+        [int(_order(p)) for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")] if root.exists() else []
+    )
+    meta: dict = {"id": source_id, "order": max(orders, default=-1) + 1, "title": title.strip()}
+    meta.update(given)
+    meta["language"] = "fr"
+    meta["received_as"] = file.name
+    meta["added"] = datetime.date.today().isoformat()
+    if encoding != "utf-8":
+        meta["encoding"] = encoding
+    unknown = [
+        k
+        for k in (
+            "author",
+            "date",
+            "place",
+            "publisher",
+            "edition",
+            "chapter",
+            "pages",
+            "transcriber",
+            "transcription_date",
+            "banner",
+        )
+        if k not in given
+    ]
+    if unknown:
+        meta["unknown"] = unknown
+    return meta
+
+
+def _order(folder: Path) -> int:
+    try:
+        return int(load_source(folder).order)
+    except AcademieError:
+        return -1

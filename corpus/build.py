@@ -1,0 +1,81 @@
+"""`academie build`: every source from raw to valid TEI, then the later stages, then the site."""
+
+from __future__ import annotations
+
+import fcntl
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from lxml import etree
+
+from corpus import paths
+from corpus.encode import encode_source
+from corpus.errors import AcademieError
+from corpus.fileio import safe_parser, write_atomic
+from corpus.readings import diplomatic
+from corpus.sources import Source, all_sources
+from corpus.validate import validate_tree
+
+Progress = Callable[[str], None]
+
+
+def stderr_progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+@contextmanager
+def build_lock(root: Path = paths.ROOT) -> Iterator[None]:
+    """One build at a time: a second waits instead of interleaving its writes."""
+    with (root / ".academie.lock").open("w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def check_tei(source: Source, data: bytes, target: Path) -> None:
+    """Refuse to publish TEI that is invalid or that does not give back the raw text."""
+    tree = etree.ElementTree(etree.fromstring(data, safe_parser()))
+    problems = validate_tree(tree, target)
+    if problems:
+        raise AcademieError(f"generated TEI is invalid: {problems[0].message}", target, problems[0].line)
+    if diplomatic(tree) != source.text():
+        raise AcademieError("generated TEI does not give back the raw text (diplomatic reading differs)", target)
+
+
+def build_tei(source: Source, tei_dir: Path = paths.TEI) -> bool:
+    """Encode, check and write one source's TEI; True when the file changed."""
+    target = paths.tei_path(source.id, tei_dir)
+    data = encode_source(source)
+    check_tei(source, data, target)
+    if target.exists() and target.read_bytes() == data:
+        return False
+    write_atomic(target, data)
+    return True
+
+
+def build_corpus(
+    sources: list[Source] | None = None, progress: Progress = stderr_progress, tei_dir: Path = paths.TEI
+) -> list[Path]:
+    """Build every source's TEI; outputs of earlier sources stay valid if a later one fails."""
+    sources = all_sources() if sources is None else sources
+    _check_unique(sources)
+    written = []
+    for number, source in enumerate(sources, 1):
+        changed = build_tei(source, tei_dir)
+        progress(f"[{number}/{len(sources)}] {source.id}: TEI {'written' if changed else 'unchanged'}, valid")
+        written.append(paths.tei_path(source.id, tei_dir))
+    return written
+
+
+def _check_unique(sources: list[Source]) -> None:
+    seen: dict[str, Source] = {}
+    for source in sources:
+        if source.id in seen:
+            raise AcademieError(
+                f"duplicate source id '{source.id}' (also in {seen[source.id].folder})", source.metadata_path
+            )
+        seen[source.id] = source

@@ -1,0 +1,28 @@
+"""One error type whose message names the file and, where there is one, the line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class AcademieError(Exception):
+    """A user-facing error: printed as one line `file:line: message`, exit code 1."""
+
+    def __init__(self, message: str, path: Path | str | None = None, line: int | None = None):
+        self.message = message
+        self.path = Path(path) if path is not None else None
+        self.line = line
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{_short(self.path)}:" + (f"{self.line}:" if self.line else "") + " "
+        return f"{where}{self.message}"
+
+
+def _short(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

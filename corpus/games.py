@@ -1,0 +1,52 @@
+"""The game registry (corpus/data/games.toml) and the game a passage is about, with a certainty."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+
+from corpus import paths
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    fr: str
+    en: str
+    decisive: tuple[re.Pattern[str], ...]
+    terms: tuple[re.Pattern[str], ...]
+
+
+@cache
+def games() -> tuple[Game, ...]:
+    with (paths.DATA / "games.toml").open("rb") as handle:
+        raw = tomllib.load(handle)
+    return tuple(
+        Game(
+            g["id"],
+            g["fr"],
+            g["en"],
+            tuple(re.compile(p, re.IGNORECASE) for p in g["decisive"]),
+            tuple(re.compile(p, re.IGNORECASE) for p in g["terms"]),
+        )
+        for g in raw["game"]
+    )
+
+
+def identify(text: str) -> tuple[Game, str] | None:
+    """The game `text` is about and how sure: named (high), two or more terms (medium), else None."""
+    scored = []
+    for game in games():
+        named = sum(bool(p.search(text)) for p in game.decisive)
+        terms = sum(bool(p.search(text)) for p in game.terms)
+        if named or terms >= 2:
+            scored.append((named, terms, game))
+    if not scored:
+        return None
+    scored.sort(key=lambda t: (-t[0], -t[1], t[2].id))
+    named, terms, game = scored[0]
+    if len(scored) > 1 and scored[1][:2] == (named, terms):
+        return None  # two games equally likely: not told
+    return game, "high" if named else "medium"

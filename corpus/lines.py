@@ -1,0 +1,70 @@
+"""Lines of a raw text with their offsets, and the small predicates layout rules use."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
+_FIRST_LETTER = re.compile(r"[^\W\d_]")
+
+
+@dataclass
+class Line:
+    """One line of the raw text: `text` is raw[start:end], without its newline."""
+
+    number: int
+    start: int
+    end: int
+    text: str
+    kind: str = "text"
+
+    @property
+    def stripped(self) -> str:
+        return self.text.strip()
+
+    @property
+    def blank(self) -> bool:
+        return not self.text.strip()
+
+    @property
+    def content_start(self) -> int:
+        return self.start + len(self.text) - len(self.text.lstrip())
+
+    @property
+    def content_end(self) -> int:
+        return self.start + len(self.text.rstrip())
+
+
+def split_lines(text: str) -> list[Line]:
+    """Split on `\\n`, keeping each line's offsets into `text`."""
+    lines, start = [], 0
+    for number, chunk in enumerate(text.split("\n"), 1):
+        lines.append(Line(number, start, start + len(chunk), chunk))
+        start += len(chunk) + 1
+    return lines
+
+
+def ends_terminal(text: str) -> bool:
+    """Whether a line ends like a sentence (full stop, colon, closing quote)."""
+    return bool(_TERMINAL.search(text.rstrip()))
+
+
+def first_letter(text: str) -> str:
+    match = _FIRST_LETTER.search(text)
+    return match.group() if match else ""
+
+
+def starts_lower(text: str) -> bool:
+    letter = first_letter(text[:4])
+    return bool(letter) and letter.islower()
+
+
+def starts_upper(text: str) -> bool:
+    letter = first_letter(text[:4])
+    return bool(letter) and letter.isupper()
+
+
+def ends_hyphen(text: str) -> bool:
+    """A word cut at the end of the line: a letter then a hyphen (or `¬`)."""
+    return bool(re.search(r"[^\W\d_][-¬]$", text.rstrip()))

@@ -1,0 +1,23 @@
+"""Where things live: the one place that knows the repository layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "corpus"
+SOURCES = CORPUS / "sources"
+TEI = CORPUS / "tei"
+DATA = CORPUS / "data"
+SCHEMATRON = DATA / "academie.sch"
+SITE = ROOT / "site"
+SITE_BUILD = SITE / "_build" / "html"
+
+RAW_NAME = "raw.txt"
+METADATA_NAME = "metadata.toml"
+CORRECTIONS_NAME = "corrections.toml"
+
+
+def tei_path(source_id: str, tei_dir: Path = TEI) -> Path:
+    """The generated TEI file of a source."""
+    return tei_dir / f"{source_id}.xml"

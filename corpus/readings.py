@@ -1,0 +1,83 @@
+"""The two readings of a TEI file: diplomatic (the raw text, exactly) and regularised."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from corpus.spans import TEI_NS
+
+DIPLOMATIC_SKIP = frozenset({"corr", "reg", "expan", "note"})
+READING_SKIP = frozenset({"sic", "orig", "abbr", "note", "fw"})
+BLOCKS = frozenset({"p", "head", "ab", "item", "trailer", "label"})
+
+
+def _local(element: etree._Element) -> str:
+    tag = element.tag
+    return tag.split("}", 1)[1] if isinstance(tag, str) and tag.startswith(f"{{{TEI_NS}}}") else ""
+
+
+def text_element(tree: etree._ElementTree | etree._Element) -> etree._Element:
+    root = tree.getroot() if isinstance(tree, etree._ElementTree) else tree
+    found = root.find(f"{{{TEI_NS}}}text")
+    if found is None:
+        raise ValueError("no <text> element")
+    return found
+
+
+def diplomatic(tree: etree._ElementTree | etree._Element) -> str:
+    """The source as received: sic/orig/abbr chosen, running heads kept, notes left out."""
+    parts: list[str] = []
+    _collect(text_element(tree), DIPLOMATIC_SKIP, parts)
+    return "".join(parts)
+
+
+def _collect(element: etree._Element, skip: frozenset[str], parts: list[str]) -> None:
+    if element.text:
+        parts.append(element.text)
+    for child in element:
+        if _local(child) not in skip:
+            _collect(child, skip, parts)
+        if child.tail:
+            parts.append(child.tail)
+
+
+def reading(tree: etree._ElementTree | etree._Element) -> str:
+    """The regularised reading: corrections applied, running heads, page numbers and digitisation
+    banners left out, words cut at a line end joined; one source line per line."""
+    parts: list[str] = []
+    _read(text_element(tree), parts)
+    text = "".join(parts)
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
+def _read(element: etree._Element, parts: list[str]) -> None:
+    if element.text:
+        parts.append(element.text)
+    for child in element:
+        name = _local(child)
+        if name == "lb" and child.get("break") == "no":
+            _strip_trailing_newline(parts)
+        elif name == "div" and child.get("type") == "digitisation":
+            pass
+        elif name not in READING_SKIP:
+            start = len(parts)
+            _read(child, parts)
+            if name in BLOCKS:
+                parts[start:] = [re.sub(r"\n\s*\n", "\n", "".join(parts[start:]))]
+        if child.tail:
+            parts.append(_after_fw(child.tail) if name == "fw" else child.tail)
+
+
+def _after_fw(tail: str) -> str:
+    """A running head's own line end goes with it."""
+    return tail[1:] if tail.startswith("\n") else tail
+
+
+def _strip_trailing_newline(parts: list[str]) -> None:
+    while parts and not parts[-1].strip():
+        parts.pop()
+    if parts:
+        parts[-1] = parts[-1].rstrip()

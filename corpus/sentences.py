@@ -1,0 +1,71 @@
+"""Sentence boundaries found on the raw text, so that sentence ids never depend on cleaning."""
+
+from __future__ import annotations
+
+import re
+
+_BOUNDARY = re.compile(r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])")
+_WORD_BEFORE = re.compile(r"(\S+)$")
+ABBREVIATIONS = frozenset(
+    [
+        "etc",
+        "cf",
+        "p",
+        "pp",
+        "st",
+        "ste",
+        "mm",
+        "mme",
+        "mr",
+        "m",
+        "n",
+        "no",
+        "art",
+        "chap",
+        "ibid",
+        "vol",
+        "liv",
+        "fig",
+        "sr",
+        "sieur",
+    ]
+)
+
+
+def _is_abbreviation(text: str, end: int) -> bool:
+    match = _WORD_BEFORE.search(text[:end].rstrip(".!?”»\"')]"))
+    if not match:
+        return False
+    word = match.group(1).strip("«“\"'(").lower()
+    return len(word) == 1 or word in ABBREVIATIONS
+
+
+def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentences of raw[start:end] as trimmed (start, end) offsets; masked ranges (running
+    heads) never hold a boundary but may lie inside a sentence."""
+    chars = list(raw[start:end])
+    for lo, hi in masks:
+        for k in range(max(lo, start), min(hi, end)):
+            chars[k - start] = " "
+    text = "".join(chars)
+    cuts = [m.end() for m in _BOUNDARY.finditer(text) if not _is_abbreviation(text, m.start() + 1)]
+    ranges, begin = [], 0
+    for cut in [*cuts, len(text)]:
+        piece = text[begin:cut]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            trail = len(piece) - len(piece.rstrip())
+            ranges.append((start + begin + lead, start + cut - trail))
+        begin = cut
+    return ranges
+
+
+def merge_across(ranges: list[tuple[int, int]], edits: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Join neighbouring sentences whose boundary would cut through an edit."""
+    merged: list[tuple[int, int]] = []
+    for lo, hi in ranges:
+        if merged and any(a < lo and b > merged[-1][1] for a, b in edits if a < hi):
+            merged[-1] = (merged[-1][0], hi)
+        else:
+            merged.append((lo, hi))
+    return merged

@@ -1,0 +1,40 @@
+"""The stages after the TEI corpus, in order; each later issue adds its own here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+
+from corpus import paths
+from corpus.errors import AcademieError
+
+
+def build_site(progress: Callable[[str], None]) -> None:
+    """The Sphinx edition, warnings as errors, into site/_build/html."""
+    progress("site: building the edition with Sphinx")
+    command = [
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-W",
+        "--keep-going",
+        "-n",
+        "-q",
+        "-b",
+        "html",
+        str(paths.SITE),
+        str(paths.SITE_BUILD),
+    ]
+    result = subprocess.run(command, check=False)
+    if result.returncode:
+        raise AcademieError("Sphinx build failed (see the messages above)", paths.SITE)
+    progress(f"site: {paths.SITE_BUILD / 'index.html'}")
+
+
+STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site]
+
+
+def later_stages(progress: Callable[[str], None]) -> None:
+    for stage in STAGES:
+        stage(progress)

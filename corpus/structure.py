@@ -1,0 +1,402 @@
+"""The structure of a raw text as spans: banners, sections, headings, articles, quotations, lists,
+paragraphs, running heads, page and line breaks. Identifiers are given later (corpus/ids.py)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from corpus import lines as L
+from corpus.layoutdata import layout_data, matches_any
+from corpus.lines import Line
+from corpus.numbering import Number, arabic_at, list_item, roman_line, roman_tail
+from corpus.pages import find_running_heads
+from corpus.spans import Span
+
+MAX_SUBTITLE = 150
+MAX_QUOTE_LINES = 40
+LAYOUT_RESP = "#academie.layout"
+HYPHEN_RESP = "#academie.hyphenation"
+
+
+@dataclass
+class Layout:
+    """What the structure pass found: spans plus the edits it implies (restored numbers, hyphens)."""
+
+    spans: list[Span] = field(default_factory=list)
+    edits: list[Span] = field(default_factory=list)
+    blocks: list[Span] = field(default_factory=list)
+
+
+def _banner_bounds(lines: list[Line]) -> tuple[int, int]:
+    """Indices [first, last) of the body lines, between front and back banners."""
+    data = layout_data()
+    content = [i for i, ln in enumerate(lines) if not ln.blank]
+    if not content:
+        return 0, len(lines)
+    head, tail = content[: data.banner_window], content[-data.banner_window :]
+    front = [i for i in head if matches_any(data.front_banner, lines[i].stripped)]
+    back = [i for i in tail if matches_any(data.back_banner, lines[i].stripped)]
+    first = front[-1] + 1 if front else 0
+    last = back[0] if back else len(lines)
+    if not any(not lines[i].blank for i in range(first, last)):
+        return 0, len(lines)
+    return first, last
+
+
+def _capitalised(text: str) -> bool:
+    """A heading in capitals: its first words (up to three) all upper case."""
+    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 2][:3]
+    if len(text) > 120 or not words or not all(w.isupper() for w in words):
+        return False
+    return len(words) >= 2 or (len(words[0]) >= 4 and len(text) <= 30)
+
+
+def _is_heading(line: Line, prev: Line | None, gap: bool) -> bool:
+    text = line.stripped
+    if matches_any(layout_data().heading, text):
+        return True
+    if _capitalised(text):
+        return True
+    after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
+    short = len(text) <= 40 and len(text.split()) <= 6
+    return after_break and short and L.starts_upper(text[:1] or " ") and not re.search(r"[.,;:!?]$", text)
+
+
+def _quote_ranges(lines: list[Line], first: int, last: int) -> dict[int, int]:
+    """Quotations opened by “ or « at a line start and closed by ” or » at a line end."""
+    ranges, i = {}, first
+    while i < last:
+        text = lines[i].stripped
+        if text[:1] in "“«" and len(text) > 1:
+            for j in range(i, min(last, i + MAX_QUOTE_LINES)):
+                end_text = lines[j].stripped
+                if end_text[-1:] in "”»" and (j > i or len(end_text) > 2):
+                    ranges[i] = j
+                    i = j
+                    break
+        i += 1
+    return ranges
+
+
+def _list_runs(lines: list[Line], first: int, last: int) -> dict[int, int]:
+    """Runs of at least three short numbered lines in sequence (the 21 trumps of 1659)."""
+    runs, i = {}, first
+    while i < last:
+        item = list_item(lines[i].text)
+        j = i
+        while item and j + 1 < last:
+            nxt = list_item(lines[j + 1].text)
+            if not nxt or nxt.value != list_item(lines[j].text).value + 1 or nxt.label:
+                break
+            j += 1
+        if item and j - i + 1 >= 3:
+            runs[i] = j
+            i = j
+        i += 1
+    return runs
+
+
+class _Walker:
+    """Walks the body lines once, opening and closing containers as a reader would."""
+
+    def __init__(self, lines: list[Line], layout: Layout):
+        self.lines, self.out = lines, layout
+        self.section: Span | None = None
+        self.article: Span | None = None
+        self.cit: Span | None = None
+        self.block: Span | None = None
+        self.block_lines: list[Line] = []
+        self.prev: Line | None = None
+        self.gap = False
+        self.arabic_next: int | None = None
+        self.roman_next = 1
+        self.section_has_body = False
+        self.leading: list[Span] = []  # paragraphs before the first article of a headless section
+
+    # containers --------------------------------------------------------------
+    def _open(self, tag: str, start: int, attrs: dict[str, str], sub: int = 0) -> Span:
+        span = Span(tag, start, start, dict(attrs), sub=sub)
+        self.out.spans.append(span)
+        return span
+
+    def _extend(self, end: int) -> None:
+        for span in (self.section, self.article, self.cit, self.block):
+            if span is not None:
+                span.end = max(span.end, end)
+
+    def close_block(self) -> None:
+        if self.block is not None:
+            self._finish_block()
+        self.block, self.block_lines = None, []
+
+    def close_article(self) -> None:
+        self.close_block()
+        self.article = None
+
+    def close_section(self) -> None:
+        self.close_article()
+        self._fragment_check(None)
+        self.section, self.cit = None, None
+        self.arabic_next, self.roman_next, self.section_has_body = None, 1, False
+
+    def ensure_section(self, start: int) -> None:
+        if self.section is None:
+            self.section = self._open("div", start, {"type": "section"})
+            self.leading = []
+
+    def _finish_block(self) -> None:
+        block, lines = self.block, self.block_lines
+        self.out.blocks.append(block)
+        for before, line in zip(lines, lines[1:], strict=False):
+            attrs = {}
+            if L.ends_hyphen(before.text) and L.starts_lower(line.text):
+                attrs["break"] = "no"
+                pos = before.content_end - 1
+                self.out.edits.append(
+                    Span("orig", pos, pos + 1, {}, literal="", literal_attrs={"resp": HYPHEN_RESP, "cert": "medium"})
+                )
+            self.out.spans.append(Span("lb", line.start, line.start, attrs))
+
+    def start_block(self, tag: str, line: Line, start: int | None = None, attrs: dict[str, str] | None = None) -> None:
+        self.close_block()
+        begin = line.content_start if start is None else start
+        self.ensure_section(begin)
+        self.block = self._open(tag, begin, attrs or {})
+        self.block_lines = [line]
+        if tag == "p" and self.article is None and self.cit is None:
+            self.leading.append(self.block)
+
+    def add_line(self, line: Line, end: int | None = None) -> None:
+        if self.block_lines and self.block_lines[-1] is not line:
+            self.block_lines.append(line)
+        self._extend(line.content_end if end is None else end)
+
+    # articles ----------------------------------------------------------------
+    def open_article(self, number: Number, start: int) -> None:
+        self.close_article()
+        self.ensure_section(start)
+        self._fragment_check(number)
+        self.article = self._open("div", start, {"type": "article", "n": str(number.value)}, sub=1)
+        self.section_has_body = True
+        if not number.exact:
+            self.out.edits.append(
+                Span(
+                    "sic",
+                    number.start,
+                    number.end,
+                    {},
+                    literal=str(number.value),
+                    literal_attrs={"resp": LAYOUT_RESP, "cert": "medium"},
+                )
+            )
+
+    def _fragment_check(self, number: Number | None) -> None:
+        """Text before a first article numbered N > 1 is the end of article N - 1, begun earlier."""
+        if number is None or self.arabic_next is not None or number.value <= 1:
+            return
+        section = self.section
+        if (
+            not self.leading
+            or section is None
+            or any(s.tag == "head" and s.start >= section.start for s in self._section_heads())
+        ):
+            return
+        start, end = self.leading[0].start, self.leading[-1].end
+        self.out.spans.append(
+            Span("div", start, end, {"type": "article", "n": str(number.value - 1), "part": "F"}, sub=1)
+        )
+        self.leading = []
+
+    def _section_heads(self) -> list[Span]:
+        assert self.section is not None
+        return [s for s in self.out.spans if s.tag == "head" and s.start >= self.section.start and s.sub == 0]
+
+
+def _next_content(lines: list[Line], i: int, last: int, skip: set[int]) -> Line | None:
+    for j in range(i + 1, last):
+        if not lines[j].blank and j not in skip:
+            return lines[j]
+    return None
+
+
+def analyse(raw: str) -> Layout:
+    """Find the structure of a raw text."""
+    lines = L.split_lines(raw)
+    layout = Layout()
+    first, last = _banner_bounds(lines)
+    _banners(lines, first, last, layout)
+    heads = find_running_heads(lines[first:last])
+    fw_lines = {h.line.number - 1 for h in heads}
+    for head in heads:
+        attrs = {"n": str(head.page)}
+        if not head.printed:
+            attrs["cert"] = "medium"
+        layout.spans.append(Span("pb", head.line.start, head.line.start, attrs))
+        layout.spans.append(
+            Span(
+                "fw",
+                head.line.content_start,
+                head.line.content_end,
+                {"type": "header", "place": "top", "n": str(head.page)},
+            )
+        )
+    body_lines = [ln for ln in lines[first:last] if not ln.blank]
+    body_start = body_lines[0].start if body_lines else 0
+    body_end = body_lines[-1].end if body_lines else len(raw)
+    layout.spans.append(Span("body", body_start, body_end))
+    walker = _Walker(lines, layout)
+    _walk(walker, lines, first, last, fw_lines)
+    return layout
+
+
+def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
+    for lo, hi, tag in ((0, first, "front"), (last, len(lines), "back")):
+        banner = [ln for ln in lines[lo:hi] if not ln.blank]
+        if not banner:
+            continue
+        layout.spans.append(Span(tag, banner[0].content_start, banner[-1].content_end))
+        layout.spans.append(Span("div", banner[0].content_start, banner[-1].content_end, {"type": "digitisation"}))
+        for ln in banner:
+            layout.spans.append(Span("ab", ln.content_start, ln.content_end, {"type": "banner"}))
+
+
+def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
+    quotes = _quote_ranges(lines, first, last)
+    lists = _list_runs(lines, first, last)
+    quote_end: int | None = None
+    i = first
+    while i < last:
+        line = lines[i]
+        if line.blank or i in fw_lines:
+            w.gap = w.gap or line.blank
+            i += 1
+            continue
+        if i in lists:
+            i = _take_list(w, lines, i, lists[i])
+        elif quote_end is None and i in quotes:
+            quote_end = quotes[i]
+            w.close_block()
+            w.ensure_section(line.content_start)
+            w.cit = w._open("cit", line.content_start, {})
+            w._open("quote", line.content_start, {}).end = lines[quote_end].content_end
+            w.start_block("p", line)
+            w.add_line(line)
+        elif quote_end is None and _is_trailer(w, line, lines, i, last, fw_lines):
+            w.close_article()
+            w.start_block("trailer", line)
+            w.add_line(line)
+        elif quote_end is None and _is_heading(line, w.prev, w.gap):
+            _take_heading(w, line)
+        else:
+            _take_text(w, line, lines, i, last, fw_lines)
+        if quote_end is not None and i >= quote_end:
+            w.close_block()
+            w.cit, quote_end = None, None
+        w.prev, w.gap = lines[min(i, last - 1)], False
+        i += 1
+    w.close_section()
+
+
+def _take_list(w: _Walker, lines: list[Line], i: int, j: int) -> int:
+    w.close_block()
+    first = lines[i]
+    w.ensure_section(first.content_start)
+    lst = w._open("list", first.content_start, {})
+    lst.end = lines[j].content_end
+    w._extend(lst.end)
+    caption = list_item(first.text)
+    if caption and caption.label:
+        offset = first.text.index(caption.label)
+        w.out.spans.append(Span("head", first.start + offset, first.start + offset + len(caption.label), {}, sub=1))
+    for k in range(i, j + 1):
+        item = list_item(lines[k].text)
+        assert item is not None
+        start = lines[k].start + lines[k].text.index(f"{item.value}.", len(item.label or ""))
+        w.out.spans.append(Span("item", start, lines[k].content_end, {"n": str(item.value)}))
+    w.section_has_body = True
+    return j
+
+
+def _is_trailer(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int]) -> bool:
+    """A closing line ("Fin des Taros.") that only a heading or the end of the text follows."""
+    if w.section is None or not matches_any(layout_data().trailer, line.stripped):
+        return False
+    nxt = _next_content(lines, i, last, fw_lines)
+    return nxt is None or _is_heading(nxt, line, True)
+
+
+def _take_heading(w: _Walker, line: Line) -> None:
+    block = w.block
+    if block is not None and block.tag == "head" and w.prev is not None and w.prev.stripped.endswith(","):
+        w.add_line(line)
+        return
+    w.close_section()
+    w.ensure_section(line.content_start)
+    w.start_block("head", line)
+    w.add_line(line)
+
+
+def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int]) -> None:
+    in_quote = w.cit is not None
+    number = None if in_quote else arabic_at(line.text, line.start, w.arabic_next)
+    roman = None if in_quote or number else roman_line(line.text, line.start, w.roman_next)
+    if number:
+        w.open_article(number, line.content_start)
+        w.start_block("p", line)
+        w.out.spans.append(Span("label", line.content_start, number.label_end, {"type": "article-number"}))
+        w.add_line(line)
+        w.arabic_next = number.value + 1
+        return
+    if roman:
+        w.open_article(roman, line.content_start)
+        w.start_block("head", line, attrs={"type": "number"})
+        w.add_line(line)
+        w.close_block()
+        w.roman_next = roman.value + 1
+        return
+    tail = None if in_quote else roman_tail(line.text, line.start, w.roman_next)
+    end = None
+    if tail and tail.start > line.content_start:
+        end = line.start + len(line.text[: tail.start - line.start].rstrip())
+    _paragraph_line(w, line, lines, i, last, fw_lines, end)
+    if tail and end is not None:
+        w.open_article(tail, tail.start)
+        w.start_block("head", line, start=tail.start, attrs={"type": "number"})
+        w.add_line(line)
+        w.close_block()
+        w.roman_next = tail.value + 1
+
+
+def _paragraph_line(
+    w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int], end: int | None
+) -> None:
+    block, prev = w.block, w.prev
+    if block is not None and block.tag == "head" and prev is not None and prev.stripped.endswith(","):
+        w.add_line(line, end)
+        return
+    if block is not None and block.tag in ("p", "ab") and prev is not None and _continues(w, prev, line):
+        w.add_line(line, end)
+        return
+    only_heads = w.section is not None and not w.section_has_body and block is not None and block.tag == "head"
+    nxt = _next_content(lines, i, last, fw_lines)
+    if only_heads and len(line.stripped) <= MAX_SUBTITLE and nxt is not None and _numbered(w, nxt):
+        w.start_block("head", line, attrs={"type": "sub"})
+        w.add_line(line, end)
+        return
+    w.start_block("p", line)
+    w.add_line(line, end)
+    w.section_has_body = True
+
+
+def _numbered(w: _Walker, line: Line) -> bool:
+    return bool(arabic_at(line.text, line.start, w.arabic_next) or roman_line(line.text, line.start, w.roman_next))
+
+
+def _continues(w: _Walker, prev: Line, line: Line) -> bool:
+    """Whether `line` goes on with the paragraph that `prev` ended."""
+    if L.ends_hyphen(prev.text) and L.starts_lower(line.text):
+        return True
+    if w.gap:
+        return not L.ends_terminal(prev.text) or L.starts_lower(line.text)
+    return not (L.ends_terminal(prev.text) and L.starts_upper(line.text))

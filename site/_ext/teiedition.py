@@ -1,0 +1,99 @@
+"""Sphinx extension: render the corpus TEI structurally (lxml to docutils nodes), one page per source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import Directive, directives
+from lxml import etree
+from sphinx.application import Sphinx
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.readings import reading
+from corpus.sources import all_sources
+from corpus.spans import TEI_NS, XML_ID
+
+NS = {"tei": TEI_NS}
+BLOCK_TAGS = {"p", "head", "ab", "item", "trailer"}
+
+
+def _local(element: etree._Element) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+
+
+class TeiSource(Directive):
+    """`.. tei-source:: reversis` renders the regularised reading, each block anchored by its id."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec = {"class": directives.class_option}
+
+    def run(self) -> list[nodes.Node]:
+        path = paths.tei_path(self.arguments[0])
+        self.state.document.settings.record_dependencies.add(str(path))
+        tree = parse_xml(path)
+        body = tree.find("tei:text/tei:body", NS)
+        container = nodes.container(classes=["tei-source"])
+        for element in body.iter():
+            if _local(element) in BLOCK_TAGS and not _inside_block(element):
+                container += self._block(element)
+        return [container]
+
+    def _block(self, element: etree._Element) -> nodes.Node:
+        text = reading(_wrap(element)).strip()
+        node = nodes.rubric(text, text) if _local(element) == "head" else nodes.paragraph(text, text)
+        block_id = element.get(XML_ID)
+        if block_id:
+            node["ids"].append(block_id)
+        for s in element.iter(f"{{{TEI_NS}}}s"):
+            if s.get(XML_ID):
+                node["ids"].append(s.get(XML_ID))
+        node["classes"].append(f"tei-{_local(element)}")
+        return node
+
+
+def _inside_block(element: etree._Element) -> bool:
+    parent = element.getparent()
+    while parent is not None:
+        if _local(parent) in BLOCK_TAGS:
+            return True
+        parent = parent.getparent()
+    return False
+
+
+def _wrap(element: etree._Element) -> etree._Element:
+    """A copy of one block inside a bare <TEI><text>, so the reading functions apply to it."""
+    root = etree.Element(f"{{{TEI_NS}}}TEI")
+    text = etree.SubElement(root, f"{{{TEI_NS}}}text")
+    copy = etree.fromstring(etree.tostring(element))
+    copy.tail = None
+    text.append(copy)
+    return root
+
+
+def _write_stubs(app: Sphinx) -> None:
+    """One page per source, generated so that adding a source needs no hand-written page."""
+    folder = Path(app.srcdir) / "sources"
+    folder.mkdir(exist_ok=True)
+    sources = all_sources()
+    entries = []
+    for source in sources:
+        title = source.meta["title"]
+        page = f"{title}\n{'=' * len(title)}\n\n.. tei-source:: {source.id}\n"
+        _write_if_changed(folder / f"{source.id}.rst", page)
+        entries.append(f"   {source.id}")
+    index = "Sources\n=======\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(entries) + "\n"
+    _write_if_changed(folder / "index.rst", index)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text("utf-8") != text:
+        path.write_text(text, "utf-8")
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    app.add_directive("tei-source", TeiSource)
+    app.connect("builder-inited", _write_stubs)
+    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
