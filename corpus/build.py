@@ -26,7 +26,7 @@ def stderr_progress(message: str) -> None:
 
 
 @contextmanager
-def build_lock(root: Path = paths.ROOT) -> Iterator[None]:
+def build_lock(root: Path = paths.CORPUS) -> Iterator[None]:
     """One build at a time: a second waits instead of interleaving its writes."""
     with (root / ".academie.lock").open("w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)

@@ -89,11 +89,8 @@ def locate(corrections: list[Correction], raw: str, path: Path) -> list[Span]:
         span = _locate_one(corr, raw, path, number)
         for other, other_corr in spans:
             if span.start < other.end and other.start < span.end:
-                raise AcademieError(
-                    f"correction {number} conflicts with the correction at line {other_corr.line}: they overlap",
-                    path,
-                    corr.line,
-                )
+                clash = f"conflicts with the correction at line {other_corr.line}: they change the same text"
+                raise AcademieError(f"correction {number}: {clash}", path, corr.line)
         spans.append((span, corr))
     return [span for span, _ in spans]
 

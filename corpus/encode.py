@@ -12,7 +12,7 @@ from corpus.errors import AcademieError
 from corpus.games import identify
 from corpus.header import build_header
 from corpus.ids import assign_ids
-from corpus.sentences import merge_across, sentence_ranges
+from corpus.sentences import sentence_ranges
 from corpus.sources import Source
 from corpus.spans import TEI_NS, XML_NS, Span, emit, nest, tei
 from corpus.structure import Layout, analyse
@@ -41,9 +41,10 @@ def encode_source(source: Source, automatic: list[Span] | None = None) -> bytes:
 
 def encode_text(source: Source, raw: str, editor: list[Span], automatic: list[Span]) -> bytes:
     layout = analyse(raw)
-    edits = _fit_edits(layout, editor, [*layout.edits, *automatic], source.corrections_path)
-    spans = [*layout.spans, *_sentences(raw, layout, edits), *edits]
-    root = nest(Span("text", 0, len(raw)), spans)
+    sentences = _sentences(raw, layout)
+    barriers = [*_blocks(layout), *sentences]
+    edits = _fit_edits(editor, [*layout.edits, *automatic], barriers, source.corrections_path)
+    root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences, *edits])
     assign_ids(source.id, root)
     _annotate_games(root, raw)
     return _serialise(source, root, raw)
@@ -53,17 +54,19 @@ def _blocks(layout: Layout) -> list[Span]:
     return [s for s in layout.spans if s.tag in ("p", "head", "ab", "item", "trailer", "label", "fw")]
 
 
-def _fit_edits(layout: Layout, editor: list[Span], automatic: list[Span], path: Path) -> list[Span]:
-    """Editor edits win over automatic ones they overlap; every edit must lie inside one block."""
-    blocks = _blocks(layout)
+def _fit_edits(editor: list[Span], automatic: list[Span], barriers: list[Span], path: Path) -> list[Span]:
+    """Editor edits win over automatic ones they overlap. An edit may not cut across a block or a
+    sentence: an editor's is refused, an automatic one dropped, so identifiers never move."""
     kept = list(editor)
     for span in editor:
-        if not _inside_block(span, blocks):
+        if _cuts(span, barriers):
             raise AcademieError(
-                f"correction of {span.start}-{span.end} crosses a paragraph, heading or running-head boundary", path
+                f"correction of {span.start}-{span.end} crosses a sentence, paragraph or running-head boundary;"
+                " split it in two",
+                path,
             )
     for span in sorted(automatic, key=lambda s: (s.start, s.end)):
-        if _inside_block(span, blocks) and not any(_overlap(span, other) for other in kept):
+        if not _cuts(span, barriers) and not any(_overlap(span, other) for other in kept):
             kept.append(span)
     return kept
 
@@ -72,20 +75,19 @@ def _overlap(a: Span, b: Span) -> bool:
     return a.start < b.end and b.start < a.end or (a.start == b.start and a.end == b.end)
 
 
-def _inside_block(span: Span, blocks: list[Span]) -> bool:
-    return any(b.start <= span.start and span.end <= b.end for b in blocks)
+def _cuts(span: Span, barriers: list[Span]) -> bool:
+    """Whether `span` lies partly inside and partly outside one of `barriers`, or inside no block."""
+    if not any(b.start <= span.start and span.end <= b.end for b in barriers if b.tag != "s"):
+        return True
+    return any(_overlap(span, b) and not (b.start <= span.start and span.end <= b.end) for b in barriers)
 
 
-def _sentences(raw: str, layout: Layout, edits: list[Span]) -> list[Span]:
+def _sentences(raw: str, layout: Layout) -> list[Span]:
     masks = [(s.start, s.end) for s in layout.spans if s.tag in ("fw", "label")]
-    edit_ranges = [(e.start, e.end) for e in edits]
     out = []
     for block in layout.spans:
-        if block.tag not in SENTENCE_BLOCKS:
-            continue
-        ranges = sentence_ranges(raw, block.start, block.end, masks)
-        inside = [r for r in edit_ranges if block.start <= r[0] and r[1] <= block.end]
-        out.extend(Span("s", lo, hi) for lo, hi in merge_across(ranges, inside))
+        if block.tag in SENTENCE_BLOCKS:
+            out.extend(Span("s", lo, hi) for lo, hi in sentence_ranges(raw, block.start, block.end, masks))
     return out
 
 

@@ -19,6 +19,19 @@ def assign_ids(source_id: str, root: Span) -> None:
     counters: Counter[str] = Counter()
     for child in root.children:
         _assign(child, source_id, source_id, counters, qualify)
+    _disambiguate(root)
+
+
+def _disambiguate(root: Span) -> None:
+    """A text that numbers two articles alike in one section still gets unique ids (`a1`, `a1-2`)."""
+    seen: Counter[str] = Counter()
+    for span in _walk(root):
+        xml_id = span.attrs.get("xml:id")
+        if xml_id is None:
+            continue
+        seen[xml_id] += 1
+        if seen[xml_id] > 1:
+            span.attrs["xml:id"] = f"{xml_id}-{seen[xml_id]}"
 
 
 def _walk(span: Span):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+# Only XML white space may stand between elements, so only it counts as blank (not NBSP or NEL).
+WS = " \t\r\n"
 _TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
 
@@ -21,19 +23,19 @@ class Line:
 
     @property
     def stripped(self) -> str:
-        return self.text.strip()
+        return self.text.strip(WS)
 
     @property
     def blank(self) -> bool:
-        return not self.text.strip()
+        return not self.text.strip(WS)
 
     @property
     def content_start(self) -> int:
-        return self.start + len(self.text) - len(self.text.lstrip())
+        return self.start + len(self.text) - len(self.text.lstrip(WS))
 
     @property
     def content_end(self) -> int:
-        return self.start + len(self.text.rstrip())
+        return self.start + len(self.text.rstrip(WS))
 
 
 def split_lines(text: str) -> list[Line]:

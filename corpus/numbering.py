@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from corpus.layoutdata import layout_data
+from corpus.lines import WS
 
 MIN_ARTICLE_TEXT = 12
 _ARABIC = re.compile(
@@ -108,7 +109,7 @@ def roman_line(text: str, offset: int, expected: int) -> Number | None:
     if match and roman_value(match.group("tok")) == expected:
         start = offset + match.start("tok")
         return Number(
-            expected, start, start + len(match.group("tok")), offset + len(text.rstrip()), match.group("tok"), True
+            expected, start, start + len(match.group("tok")), offset + len(text.rstrip(WS)), match.group("tok"), True
         )
     return None
 
@@ -119,7 +120,7 @@ def roman_tail(text: str, offset: int, expected: int) -> Number | None:
     if match and roman_value(match.group("tok")) == expected:
         start = offset + match.start("tok")
         return Number(
-            expected, start, start + len(match.group("tok")), offset + len(text.rstrip()), match.group("tok"), True
+            expected, start, start + len(match.group("tok")), offset + len(text.rstrip(WS)), match.group("tok"), True
         )
     return None
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT / "corpus"
+PACKAGE = Path(__file__).resolve().parent
+# ACADEMIE_CORPUS points the commands at another corpus folder (sources/ and tei/), e.g. in tests.
+CORPUS = Path(os.environ.get("ACADEMIE_CORPUS", PACKAGE)).resolve()
 SOURCES = CORPUS / "sources"
 TEI = CORPUS / "tei"
-DATA = CORPUS / "data"
+DATA = PACKAGE / "data"
 SCHEMATRON = DATA / "academie.sch"
 SITE = ROOT / "site"
 SITE_BUILD = SITE / "_build" / "html"

@@ -58,14 +58,3 @@ def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]
             ranges.append((start + begin + lead, start + cut - trail))
         begin = cut
     return ranges
-
-
-def merge_across(ranges: list[tuple[int, int]], edits: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Join neighbouring sentences whose boundary would cut through an edit."""
-    merged: list[tuple[int, int]] = []
-    for lo, hi in ranges:
-        if merged and any(a < lo and b > merged[-1][1] for a, b in edits if a < hi):
-            merged[-1] = (merged[-1][0], hi)
-        else:
-            merged.append((lo, hi))
-    return merged

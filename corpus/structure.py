@@ -63,15 +63,17 @@ def _is_heading(line: Line, prev: Line | None, gap: bool) -> bool:
     return after_break and short and L.starts_upper(text[:1] or " ") and not re.search(r"[.,;:!?]$", text)
 
 
-def _quote_ranges(lines: list[Line], first: int, last: int) -> dict[int, int]:
+def _quote_ranges(lines: list[Line], first: int, last: int, fw_lines: set[int]) -> dict[int, int]:
     """Quotations opened by “ or « at a line start and closed by ” or » at a line end."""
     ranges, i = {}, first
     while i < last:
         text = lines[i].stripped
-        if text[:1] in "“«" and len(text) > 1:
+        if text[:1] in "“«" and len(text) > 1 and i not in fw_lines:
             for j in range(i, min(last, i + MAX_QUOTE_LINES)):
+                if j in fw_lines:
+                    continue
                 end_text = lines[j].stripped
-                if end_text[-1:] in "”»" and (j > i or len(end_text) > 2):
+                if end_text and end_text[-1] in "”»" and (j > i or len(end_text) > 2):
                     ranges[i] = j
                     i = j
                     break
@@ -227,6 +229,8 @@ def analyse(raw: str) -> Layout:
     first, last = _banner_bounds(lines)
     _banners(lines, first, last, layout)
     heads = find_running_heads(lines[first:last])
+    if len(heads) >= sum(not ln.blank for ln in lines[first:last]):
+        heads = []  # a text needs something besides running heads
     fw_lines = {h.line.number - 1 for h in heads}
     for head in heads:
         attrs = {"n": str(head.page)}
@@ -247,7 +251,26 @@ def analyse(raw: str) -> Layout:
     layout.spans.append(Span("body", body_start, body_end))
     walker = _Walker(lines, layout)
     _walk(walker, lines, first, last, fw_lines)
+    _adopt_orphans(layout)
     return layout
+
+
+def _adopt_orphans(layout: Layout) -> None:
+    """After a section's first article, text outside any article belongs to the article before it
+    (TEI allows nothing but closers after nested divisions)."""
+    sections = [s for s in layout.spans if s.tag == "div" and s.attrs.get("type") == "section"]
+    articles = sorted(
+        (s for s in layout.spans if s.tag == "div" and s.attrs.get("type") == "article"), key=lambda s: s.start
+    )
+    content = sorted((s for s in layout.spans if s.tag in ("p", "list", "cit", "ab")), key=lambda s: s.start)
+    for section in sections:
+        inside = [a for a in articles if section.start <= a.start < section.end]
+        for block in content:
+            if not section.start <= block.start < section.end or any(a.start <= block.start < a.end for a in inside):
+                continue
+            before = [a for a in inside if a.start < block.start]
+            if before:
+                before[-1].end = max(before[-1].end, block.end)
 
 
 def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
@@ -262,7 +285,7 @@ def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
 
 
 def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
-    quotes = _quote_ranges(lines, first, last)
+    quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
     i = first
@@ -320,7 +343,7 @@ def _take_list(w: _Walker, lines: list[Line], i: int, j: int) -> int:
 
 def _is_trailer(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int]) -> bool:
     """A closing line ("Fin des Taros.") that only a heading or the end of the text follows."""
-    if w.section is None or not matches_any(layout_data().trailer, line.stripped):
+    if w.section is None or not w.section_has_body or not matches_any(layout_data().trailer, line.stripped):
         return False
     nxt = _next_content(lines, i, last, fw_lines)
     return nxt is None or _is_heading(nxt, line, True)
@@ -358,7 +381,7 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
     tail = None if in_quote else roman_tail(line.text, line.start, w.roman_next)
     end = None
     if tail and tail.start > line.content_start:
-        end = line.start + len(line.text[: tail.start - line.start].rstrip())
+        end = line.start + len(line.text[: tail.start - line.start].rstrip(L.WS))
     _paragraph_line(w, line, lines, i, last, fw_lines, end)
     if tail and end is not None:
         w.open_article(tail, tail.start)

@@ -1,0 +1,91 @@
+"""The source's own structure is encoded: articles with printed numbers, pages, lists, quotations."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.spans import TEI_NS, XML_ID
+
+NS = {"t": TEI_NS}
+
+
+def tei(source_id: str) -> etree._ElementTree:
+    return parse_xml(paths.tei_path(source_id))
+
+
+def articles(source_id: str) -> list[str]:
+    return tei(source_id).xpath("//t:div[@type='article']/@n", namespaces=NS)
+
+
+def test_reversis_has_articles_1_to_26_with_readable_ids() -> None:
+    assert articles("reversis") == [str(n) for n in range(1, 27)]
+    tree = tei("reversis")
+    ids = set(tree.xpath("//@xml:id"))
+    assert {"reversis.a14", "reversis.a14.s1", "reversis.a5.p2", "reversis.pb86"} <= ids
+
+
+def test_piquet_starts_with_the_end_of_article_4_and_runs_to_17() -> None:
+    assert articles("piquet") == [str(n) for n in range(4, 18)]
+    first = tei("piquet").xpath("//t:div[@type='article']", namespaces=NS)[0]
+    assert first.get("part") == "F"
+
+
+def test_tarots_has_articles_1_to_10() -> None:
+    assert articles("tarots") == [str(n) for n in range(1, 11)]
+
+
+def test_1659_articles_restart_in_each_game_and_ids_say_which() -> None:
+    tree = tei("taros-1659")
+    sections = tree.xpath("//t:body/t:div[@type='section']", namespaces=NS)
+    counts = [len(s.xpath("t:div[@type='article']", namespaces=NS)) for s in sections]
+    assert counts == [7, 6, 0]
+    assert tree.xpath("//t:div[@xml:id='taros-1659.sec2.a3']/@n", namespaces=NS) == ["3"]
+
+
+def test_1659_trumps_are_a_list_of_21_items() -> None:
+    items = tei("taros-1659").xpath("//t:list/t:item", namespaces=NS)
+    assert [i.get("n") for i in items] == [str(n) for n in range(1, 22)]
+    assert "".join(items[12].itertext()) == "13. La Mort."
+
+
+def test_talon_quotations_are_cit_quote_with_game_where_it_can_be_told() -> None:
+    tree = tei("talon")
+    cits = tree.xpath("//t:cit", namespaces=NS)
+    assert len(cits) == 25
+    assert all(c.find(f"{{{TEI_NS}}}quote") is not None for c in cits)
+    games = {c.get(XML_ID): c.xpath("t:note[@type='game']/t:rs/@ref", namespaces=NS) for c in cits}
+    assert games["talon.q3"] == ["#game.imperiale"]
+    assert games["talon.q25"] == ["#game.trente-et-quarante"]
+    assert games["talon.q2"] == []
+
+
+def test_running_heads_are_fw_after_a_page_break_with_the_page_number() -> None:
+    pages = tei("piquet").xpath("//t:pb/@n", namespaces=NS)
+    assert pages == ["34", "35", "36", "37", "38"]
+    heads = tei("reversis").xpath("//t:fw[@type='header']/text()", namespaces=NS)
+    assert heads[1] == "86 m BBTJBlÙIg."
+
+
+def test_digitisation_banners_are_in_front_and_back() -> None:
+    tree = tei("reversis")
+    front = tree.xpath("string(//t:front)", namespaces=NS)
+    back = tree.xpath("string(//t:back)", namespaces=NS)
+    assert "texte numérisé non relu" in front and back == "Page 1"
+
+
+def test_header_carries_metadata_and_says_what_is_unknown() -> None:
+    tree = tei("taros-1659")
+    bibl = tree.xpath("//t:sourceDesc/t:bibl", namespaces=NS)[0]
+    assert bibl.xpath("string(t:author)", namespaces=NS) == "La Marinière"
+    assert bibl.xpath("string(t:date[not(@type)]/@when)", namespaces=NS) == "1659"
+    talon = tei("talon").xpath("//t:sourceDesc/t:bibl/t:note[@type='unknown']", namespaces=NS)[0]
+    assert "author" in talon.text and "date of publication" in talon.text
+    assert not tei("talon").xpath("//t:sourceDesc//t:author", namespaces=NS)
+
+
+def test_sentences_are_s_elements_with_ids() -> None:
+    tree = tei("reversis")
+    sentences = tree.xpath("//t:div[@xml:id='reversis.a5']//t:s/@xml:id", namespaces=NS)
+    assert sentences[:2] == ["reversis.a5.s1", "reversis.a5.s2"]
