@@ -16,6 +16,7 @@ from corpus.errors import AcademieError
 from corpus.fileio import safe_parser, write_atomic
 from corpus.readings import diplomatic
 from corpus.sources import Source, all_sources
+from corpus.spans import TEI_NS
 from corpus.validate import validate_tree
 
 Progress = Callable[[str], None]
@@ -44,6 +45,21 @@ def check_tei(source: Source, data: bytes, target: Path) -> None:
         raise AcademieError(f"generated TEI is invalid: {problems[0].message}", target, problems[0].line)
     if diplomatic(tree) != source.text():
         raise AcademieError("generated TEI does not give back the raw text (diplomatic reading differs)", target)
+    check_regularisation(tree, target)
+
+
+def check_regularisation(tree: etree._ElementTree, target: Path) -> None:
+    """One original form gets one regular form within a source."""
+    seen: dict[str, str] = {}
+    for choice in tree.iter(f"{{{TEI_NS}}}choice"):
+        orig, reg = choice.find(f"{{{TEI_NS}}}orig"), choice.find(f"{{{TEI_NS}}}reg")
+        if orig is None or reg is None:
+            continue
+        old, new = "".join(orig.itertext()), "".join(reg.itertext())
+        if old.strip() and seen.setdefault(old, new) != new:
+            raise AcademieError(
+                f"'{old}' is regularised both as '{seen[old]}' and as '{new}'", target, choice.sourceline
+            )
 
 
 def build_tei(source: Source, tei_dir: Path = paths.TEI) -> bool:

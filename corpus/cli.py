@@ -63,6 +63,79 @@ def _add_source(args: argparse.Namespace) -> int:
     return 0
 
 
+def _input_text(args: argparse.Namespace) -> str:
+    from corpus.textclean import read_input
+
+    if args.file in (None, "-"):
+        return read_input(sys.stdin.buffer.read(), "<stdin>")
+    path = Path(args.file)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise AcademieError(f"cannot read: {err.strerror}", path) from err
+    return read_input(data, args.file)
+
+
+def _clean(args: argparse.Namespace) -> int:
+    from corpus.textclean import clean_text
+
+    sys.stdout.write(clean_text(_input_text(args)))
+    return 0
+
+
+def _normalize(args: argparse.Namespace) -> int:
+    from corpus.textclean import normalize_text
+
+    sys.stdout.write(normalize_text(_input_text(args)))
+    return 0
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from corpus.evaluate import eval_norm, eval_ocr
+    from corpus.regularise import normalize_line
+    from corpus.textclean import clean_text
+
+    folder = Path(args.dir)
+    if not folder.exists():
+        raise AcademieError("no such file or folder", folder)
+    score = (
+        eval_ocr(folder, clean_text, args.half)
+        if args.task == "ocr"
+        else eval_norm(folder, normalize_line, args.prefix)
+    )
+    print(score.report())
+    return 0
+
+
+def _learn(args: argparse.Namespace) -> int:
+    from corpus.learn import learn_norm, learn_ocr
+
+    folder = Path(args.dir)
+    if args.task == "norm":
+        counts = learn_norm(folder, tuple(args.splits.split(",")))
+    else:
+        counts = learn_ocr(folder, half=args.half)
+    print(f"learned from {folder}: " + ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
+    return 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from corpus.reports import source_report
+    from corpus.sources import all_sources, get_source
+
+    sources = [get_source(args.source)] if args.source else all_sources()
+    for source in sources:
+        print(source_report(source))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from corpus.bench import bench_clean
+
+    print(bench_clean(Path(args.dir), args.limit))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="academie", description="Edit and verify historical card-game rules.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -89,6 +162,38 @@ def parser() -> argparse.ArgumentParser:
     for name in ("author", "date", "place", "publisher", "edition", "description"):
         add.add_argument(f"--{name}")
     add.set_defaults(handler=_add_source)
+
+    for name, handler, text in (
+        ("clean", _clean, "print the automatically cleaned reading of an OCR text (FILE or standard input)"),
+        ("normalize", _normalize, "print a text with its early-modern spelling regularised, line for line"),
+    ):
+        command = sub.add_parser(name, help=text)
+        command.add_argument("file", nargs="?", help="text file (default: standard input)")
+        command.set_defaults(handler=handler)
+
+    evaluate = sub.add_parser("eval", help="error rates on ICDAR-format OCR (ocr) or source<TAB>target lines (norm)")
+    evaluate.add_argument("task", choices=("ocr", "norm"))
+    evaluate.add_argument("dir", help="folder of ICDAR .txt files, or of .tsv files / one .tsv file")
+    evaluate.add_argument("--prefix", default="", help="only .tsv files whose name starts so, e.g. dev (norm)")
+    evaluate.add_argument("--half", choices=("odd", "even"), help="only the files numbered odd or even (ocr)")
+    evaluate.set_defaults(handler=_eval)
+
+    learn = sub.add_parser("learn", help="learn the shipped tables from training data (developers)")
+    learn.add_argument("task", choices=("ocr", "norm"))
+    learn.add_argument("dir", help="the ICDAR 2017 or FreEMnorm folder")
+    learn.add_argument("--splits", default="train,dev", help="FreEMnorm file prefixes to learn from")
+    learn.add_argument("--half", choices=("odd", "even"), help="learn from files numbered odd or even only (ocr)")
+    learn.set_defaults(handler=_learn)
+
+    report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")
+    report.add_argument("source", nargs="?")
+    report.set_defaults(handler=_report)
+
+    bench = sub.add_parser("bench", help="benchmarks that print figures")
+    bench.add_argument("what", choices=("clean",))
+    bench.add_argument("dir", help="ICDAR-format folder to clean")
+    bench.add_argument("--limit", type=int, default=0, help="at most this many files (0: all)")
+    bench.set_defaults(handler=_bench)
     return top
 
 

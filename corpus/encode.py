@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from lxml import etree
 
+from corpus.cleaner import Cleaning, clean, default_methods
 from corpus.corrections import load_corrections, locate
 from corpus.errors import AcademieError
 from corpus.games import identify
@@ -32,54 +35,109 @@ def software_version() -> str:
         return "0.0.0"
 
 
-def encode_source(source: Source, automatic: list[Span] | None = None) -> bytes:
-    """The TEI file of `source`, as bytes; `automatic` adds cleaner edits (overridden by the editor)."""
+@dataclass
+class Encoded:
+    """A source's TEI and what the automatic cleaning did and suggested."""
+
+    data: bytes
+    cleaning: Cleaning
+
+
+def methods_of(source: Source, raw: str) -> tuple[str, ...]:
+    """The cleaning methods of a source: from its metadata, else guessed from its spelling."""
+    return tuple(source.meta.get("cleaning", default_methods(raw)))
+
+
+def encode(source: Source, editor_corrections: bool = True) -> Encoded:
+    """Encode a source with its automatic cleaning and (unless told not to) its editor's corrections."""
     raw = source.text()
-    editor = locate(load_corrections(source.corrections_path), raw, source.corrections_path)
-    return encode_text(source, raw, editor, automatic or [])
+    editor = []
+    if editor_corrections:
+        editor = locate(load_corrections(source.corrections_path), raw, source.corrections_path)
+    return encode_text(source, raw, editor, methods_of(source, raw))
 
 
-def encode_text(source: Source, raw: str, editor: list[Span], automatic: list[Span]) -> bytes:
+def encode_source(source: Source) -> bytes:
+    """The TEI file of `source`, as bytes."""
+    return encode(source).data
+
+
+def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str, ...] = ()) -> Encoded:
     layout = analyse(raw)
+    cleaning = clean(raw, layout, methods)
     sentences = _sentences(raw, layout)
-    barriers = [*_blocks(layout), *sentences]
-    edits = _fit_edits(editor, [*layout.edits, *automatic], barriers, source.corrections_path)
+    barriers = _Barriers(layout, sentences)
+    edits = _fit_edits(editor, [*layout.edits, *cleaning.edits], barriers, source.corrections_path)
     root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences, *edits])
     assign_ids(source.id, root)
     _annotate_games(root, raw)
-    return _serialise(source, root, raw)
+    return Encoded(_serialise(source, root, raw), cleaning)
 
 
-def _blocks(layout: Layout) -> list[Span]:
-    return [s for s in layout.spans if s.tag in ("p", "head", "ab", "item", "trailer", "label", "fw")]
+TOP_BLOCKS = ("p", "head", "ab", "item", "trailer")
+INNER_BLOCKS = ("label", "fw")
 
 
-def _fit_edits(editor: list[Span], automatic: list[Span], barriers: list[Span], path: Path) -> list[Span]:
+class _Barriers:
+    """Blocks and sentences an edit may not cut across, searchable by offset."""
+
+    def __init__(self, layout: Layout, sentences: list[Span]):
+        self.tops = sorted((s.start, s.end) for s in layout.spans if s.tag in TOP_BLOCKS)
+        self.inner = sorted((s.start, s.end) for s in layout.spans if s.tag in INNER_BLOCKS)
+        self.sentences = sorted((s.start, s.end) for s in sentences)
+
+    def cut(self, span: Span) -> bool:
+        """Whether `span` lies in no block, or partly inside and partly outside a block or sentence."""
+        inside_inner = _containing(self.inner, span)
+        if inside_inner is None and _containing(self.tops, span) is None:
+            return True
+        return _crosses(self.inner, span) or _crosses(self.sentences, span)
+
+
+def _containing(intervals: list[tuple[int, int]], span: Span) -> tuple[int, int] | None:
+    """The interval holding all of `span` (the intervals are disjoint and sorted)."""
+    i = bisect_right(intervals, (span.start, float("inf"))) - 1
+    if i >= 0 and intervals[i][0] <= span.start and span.end <= intervals[i][1]:
+        return intervals[i]
+    return None
+
+
+def _crosses(intervals: list[tuple[int, int]], span: Span) -> bool:
+    """Some interval overlaps `span` without holding it (the intervals are disjoint and sorted)."""
+    i = bisect_left(intervals, (span.end, -1)) - 1
+    while i >= 0 and intervals[i][1] > span.start:
+        start, end = intervals[i]
+        if not (start <= span.start and span.end <= end):
+            return True
+        i -= 1
+    return False
+
+
+def _fit_edits(editor: list[Span], automatic: list[Span], barriers: _Barriers, path: Path) -> list[Span]:
     """Editor edits win over automatic ones they overlap. An edit may not cut across a block or a
     sentence: an editor's is refused, an automatic one dropped, so identifiers never move."""
-    kept = list(editor)
     for span in editor:
-        if _cuts(span, barriers):
+        if barriers.cut(span):
             raise AcademieError(
                 f"correction of {span.start}-{span.end} crosses a sentence, paragraph or running-head boundary;"
                 " split it in two",
                 path,
             )
+    taken = sorted((e.start, e.end) for e in editor)
+    kept = list(editor)
+    last_end = -1
     for span in sorted(automatic, key=lambda s: (s.start, s.end)):
-        if not _cuts(span, barriers) and not any(_overlap(span, other) for other in kept):
-            kept.append(span)
+        if span.start < last_end or barriers.cut(span) or _crosses_any(taken, span):
+            continue
+        kept.append(span)
+        last_end = span.end
     return kept
 
 
-def _overlap(a: Span, b: Span) -> bool:
-    return a.start < b.end and b.start < a.end or (a.start == b.start and a.end == b.end)
-
-
-def _cuts(span: Span, barriers: list[Span]) -> bool:
-    """Whether `span` lies partly inside and partly outside one of `barriers`, or inside no block."""
-    if not any(b.start <= span.start and span.end <= b.end for b in barriers if b.tag != "s"):
-        return True
-    return any(_overlap(span, b) and not (b.start <= span.start and span.end <= b.end) for b in barriers)
+def _crosses_any(intervals: list[tuple[int, int]], span: Span) -> bool:
+    """Some interval overlaps `span` at all."""
+    i = bisect_left(intervals, (span.end, span.end + 1)) - 1
+    return i >= 0 and (intervals[i][1] > span.start or intervals[i] == (span.start, span.end))
 
 
 def _sentences(raw: str, layout: Layout) -> list[Span]:

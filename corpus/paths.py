@@ -11,7 +11,8 @@ PACKAGE = Path(__file__).resolve().parent
 CORPUS = Path(os.environ.get("ACADEMIE_CORPUS", PACKAGE)).resolve()
 SOURCES = CORPUS / "sources"
 TEI = CORPUS / "tei"
-DATA = PACKAGE / "data"
+# ACADEMIE_DATA points at another copy of the data tables (cross-validation of learned tables).
+DATA = Path(os.environ.get("ACADEMIE_DATA", PACKAGE / "data")).resolve()
 SCHEMATRON = DATA / "academie.sch"
 SITE = ROOT / "site"
 SITE_BUILD = SITE / "_build" / "html"

@@ -33,7 +33,7 @@ ABBREVIATIONS = frozenset(
 
 
 def _is_abbreviation(text: str, end: int) -> bool:
-    match = _WORD_BEFORE.search(text[:end].rstrip(".!?”»\"')]"))
+    match = _WORD_BEFORE.search(text[max(0, end - 40) : end].rstrip(".!?”»\"')]"))
     if not match:
         return False
     word = match.group(1).strip("«“\"'(").lower()

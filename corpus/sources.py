@@ -46,6 +46,7 @@ BIBLIOGRAPHIC = (
     "banner",
 )
 REQUIRED = ("id", "title", "language", "added")
+CLEANING_METHODS = ("debris", "ocr", "regularisation", "expansion")
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
     for key in REQUIRED:
         if key not in meta:
             raise AcademieError(f"metadata lacks required field '{key}'", path)
-    known = {"id", "order", "unknown", *TEXT_FIELDS}
+    known = {"id", "order", "unknown", "cleaning", *TEXT_FIELDS}
     for key, value in meta.items():
         if key not in known:
             raise AcademieError(f"unknown metadata field '{key}'", path, _key_line(path, key))
@@ -114,6 +115,11 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
     for key in ("date", "transcription_date", "added"):
         if key in meta and not DATE_PATTERN.match(meta[key]):
             raise AcademieError(f"field '{key}' must be YYYY, YYYY-MM or YYYY-MM-DD", path, _key_line(path, key))
+    methods = meta.get("cleaning", [])
+    if not isinstance(methods, list) or not all(m in CLEANING_METHODS for m in methods):
+        raise AcademieError(
+            f"'cleaning' must list methods among {', '.join(CLEANING_METHODS)}", path, _key_line(path, "cleaning")
+        )
     unknown = meta.get("unknown", [])
     if not isinstance(unknown, list) or not all(k in BIBLIOGRAPHIC for k in unknown):
         raise AcademieError(f"'unknown' must list fields among {', '.join(BIBLIOGRAPHIC)}", path)

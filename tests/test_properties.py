@@ -92,7 +92,7 @@ def _check(text: str) -> None:
     raw = _prepare(text)
     if raw is None:
         return
-    data = encode_text(SOURCE, raw, [], [])
+    data = encode_text(SOURCE, raw, [], ("debris", "ocr")).data
     tree = etree.ElementTree(etree.fromstring(data, safe_parser()))
     assert diplomatic(tree) == raw
     assert unicodedata.normalize("NFC", raw) == raw

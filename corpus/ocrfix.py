@@ -1,0 +1,137 @@
+"""OCR word correction: a learned table of whole-token corrections, and for words no lexicon knows,
+candidates through learned character confusions (rn→m, l→t, f→s, u→n…) ranked by the lexicon.
+
+Do no harm: a word any lexicon knows is never changed; a candidate below the confidence threshold
+is reported as a suggestion, not applied.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from corpus import paths
+from corpus.glossary import glossary_words
+from corpus.wordlists import table, zipf
+
+TOKEN_RESP = "#academie.ocr-confusion"
+LEXICON_RESP = "#academie.lexicon"
+KNOWN_ZIPF = 1.0  # a word this frequent (or in a glossary) is a word: never corrected
+CANDIDATE_ZIPF = 3.0  # a candidate must be at least this common
+HIGH_ZIPF = 4.0
+MARGIN = 2.0  # natural-log margin between the best and the second candidate
+MIN_CONFUSION = 0.002
+# Any other single edit is possible too, but far less likely than a learned confusion.
+OTHER_SUBSTITUTION = 1e-4
+OTHER_INDEL = 1e-5
+ALPHABET = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôûùüœ"
+_ELIDED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_EDGE_PUNCT = ".,;:!?'\"»«()[]"
+_WORD = re.compile(r"[^\W\d_]+")  # letters only: elided "l'", "qu'" are separate words
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A proposed change of raw[start:end]; `applied` is False for a mere suggestion."""
+
+    start: int
+    end: int
+    old: str
+    new: str
+    resp: str
+    cert: str
+    applied: bool
+
+
+@cache
+def _confusions() -> dict[str, tuple[tuple[str, float], ...]]:
+    """Letter-for-letter confusions (no deletions: they turn too many non-words into short words)."""
+    grouped: dict[str, list[tuple[str, float]]] = {}
+    path = paths.DATA / "ocr_confusions.tsv"
+    for line in path.read_text("utf-8").splitlines() if path.exists() else []:
+        parts = line.split("\t")
+        if line.startswith("#") or len(parts) != 4:
+            continue
+        source, target, _count, prob = parts
+        if source.isalpha() and target.replace("'", "").isalpha() and float(prob) >= MIN_CONFUSION:
+            grouped.setdefault(source, []).append((target, float(prob)))
+    return {k: tuple(v) for k, v in grouped.items()}
+
+
+def is_known(word: str) -> bool:
+    low = word.lower()
+    return low in glossary_words() or zipf(low) >= KNOWN_ZIPF
+
+
+@lru_cache(maxsize=65536)
+def best_candidate(word: str, learned_only: bool = False) -> tuple[str, float, float] | None:
+    """The likeliest correction of an unknown lower-case word: (word, score, margin)."""
+    scored: dict[str, float] = {}
+    for new, prob in _edits(word, learned_only):
+        frequency = max(zipf(new), 5.0 if new in glossary_words() else 0.0)
+        if frequency >= CANDIDATE_ZIPF:
+            score = math.log(prob) + frequency * math.log(10)
+            scored[new] = max(scored.get(new, -1e9), score)
+    if not scored:
+        return None
+    ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
+    margin = ranked[0][1] - ranked[1][1] if len(ranked) > 1 else 99.0
+    return ranked[0][0], ranked[0][1], margin
+
+
+def _edits(word: str, learned_only: bool = False):
+    """Every word one edit away, with the probability the OCR made that edit."""
+    confusions = _confusions()
+    for i in range(len(word)):
+        for size in (1, 2):
+            for target, prob in confusions.get(word[i : i + size], ()):
+                yield word[:i] + target + word[i + size :], prob
+        if learned_only:
+            continue
+        for letter in ALPHABET:
+            if letter != word[i]:
+                yield word[:i] + letter + word[i + 1 :], OTHER_SUBSTITUTION
+            yield word[:i] + letter + word[i:], OTHER_INDEL
+        if len(word) > 4:
+            yield word[:i] + word[i + 1 :], OTHER_INDEL
+
+
+def fixes(text: str, start: int = 0, end: int | None = None, generic: bool = False) -> list[Fix]:
+    """Corrections proposed for text[start:end] (offsets into `text`); `generic` admits any
+    single-letter edit, not only learned confusions (for very noisy OCR)."""
+    end = len(text) if end is None else end
+    out: list[Fix] = []
+    tokens = table("ocr_tokens.tsv")
+    for match in re.finditer(r"\S+", text[start:end]):
+        token, offset = match.group(), start + match.start()
+        learned = tokens.get(token)
+        if learned and not (token.isalpha() and is_known(token)):
+            count, total = int(learned[1]), int(learned[2])
+            cert = "high" if count / total >= 0.95 and count >= 5 else "medium"
+            out.append(Fix(offset, offset + len(token), token, learned[0], TOKEN_RESP, cert, True))
+            continue
+        out.extend(_word_fixes(token, offset, generic))
+    return out
+
+
+def _word_fixes(token: str, offset: int, generic: bool) -> list[Fix]:
+    out = []
+    core = token.strip(_EDGE_PUNCT)
+    if not _ELIDED.fullmatch(core):
+        return out
+    for word in _WORD.finditer(token):
+        text = word.group()
+        if len(text) < 3 or not text.islower() or is_known(text):
+            continue
+        found = best_candidate(text, learned_only=not generic)
+        if found is None:
+            continue
+        new, _score, margin = found
+        threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
+        confident = margin >= MARGIN and zipf(new) >= threshold
+        cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
+        start = offset + word.start()
+        out.append(Fix(start, start + len(text), text, new, LEXICON_RESP, cert, confident))
+    return out

@@ -1,0 +1,38 @@
+"""Cleaning a text outside the corpus: `academie clean` and `academie normalize`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from corpus.encode import encode_text
+from corpus.fileio import safe_parser
+from corpus.rawtext import decode, detect_encoding
+from corpus.readings import reading
+from corpus.regularise import normalize_line
+from corpus.sources import Source
+
+OCR_METHODS = ("debris", "ocr")
+_INPUT = Source("input", Path("input"), {"id": "input", "title": "input", "language": "fr", "added": "2026-01-01"})
+
+
+def read_input(data: bytes, name: str) -> str:
+    """Decode a text given on the command line or standard input (refusals name it)."""
+    path = Path(name)
+    return decode(data, detect_encoding(data, path), path)
+
+
+def clean_text(raw: str) -> str:
+    """The automatically cleaned reading of an OCR text: corrections applied, running heads and
+    page numbers left out, hyphenated words joined (no editor corrections, no regularisation)."""
+    data = encode_text(_INPUT, raw, [], OCR_METHODS).data
+    text = reading(etree.ElementTree(etree.fromstring(data, safe_parser()))).strip()
+    lead = raw[: len(raw) - len(raw.lstrip())]
+    trail = raw[len(raw.rstrip()) :]
+    return lead + text + trail
+
+
+def normalize_text(raw: str) -> str:
+    """One output line per input line, spelling regularised."""
+    return "\n".join(normalize_line(line) for line in raw.split("\n"))

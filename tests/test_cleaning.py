@@ -1,0 +1,102 @@
+"""Automatic OCR cleaning: every change a recorded choice; correct text is never changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from corpus import paths
+from corpus.build import check_regularisation
+from corpus.errors import AcademieError
+from corpus.fileio import parse_xml
+from corpus.header import agents
+from corpus.readings import reading
+from corpus.textclean import clean_text
+from tests.conftest import run_academie
+
+NS = {"t": "http://www.tei-c.org/ns/1.0"}
+CORRECT = (
+    "Le jeu se joue à quatre personnes. On tire pour les places, c'est-à-dire que l'on commence par "
+    "placer les quatre paniers sur la table ; on prend ensuite une fiche de chaque couleur."
+)
+NOISY = (
+    "Ipeia boite deRprersis idela manière 4e <!onner Tes tCarVe»-; Jeiettr ralevr.^ cl«4a manièrt. "
+    "Chaque papier carré est copipp^ ,j\\ de cioq jetons qui valent chacun. Le panier rond sert ayec "
+    "les jelons ; il en faut dix."
+)
+
+
+def test_correct_text_is_never_changed() -> None:
+    assert clean_text(CORRECT) == CORRECT
+
+
+def test_noisy_ocr_is_corrected_from_the_lexicon_and_stray_marks_removed() -> None:
+    out = clean_text(NOISY)
+    assert "cinq jetons" in out and "avec les jetons" in out
+    assert "copipp," in out.replace(" ", "") or "copipp ," in out
+    assert "^" not in out
+
+
+def test_every_automatic_change_names_a_declared_method_and_a_certainty() -> None:
+    methods = {f"#{a['id']}" for a in agents()}
+    for source_id in ("reversis", "piquet", "taros-1659"):
+        tree = parse_xml(paths.tei_path(source_id))
+        members = tree.xpath("//t:corr | //t:reg | //t:expan", namespaces=NS)
+        assert members
+        assert all(m.get("resp") in methods and m.get("cert") in ("high", "medium", "low") for m in members)
+
+
+def test_1659_spellings_are_orig_reg_choices_and_reading_is_modern() -> None:
+    tree = parse_xml(paths.tei_path("taros-1659"))
+    pairs = {
+        (c.findtext("t:orig", namespaces=NS), c.findtext("t:reg", namespaces=NS))
+        for c in tree.xpath("//t:choice[t:orig]", namespaces=NS)
+    }
+    assert ("auec", "avec") in pairs and ("ioüer", "jouer") in pairs
+    assert tree.xpath("//t:choice[t:abbr]/t:expan/text()", namespaces=NS)
+    text = reading(tree)
+    assert "se joue à plusieurs sortes de jeux" in text
+
+
+def test_one_original_form_gets_one_regular_form() -> None:
+    tei = (
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><p>'
+        '<choice><orig>ieu</orig><reg resp="#x" cert="high">jeu</reg></choice> '
+        '<choice><orig>ieu</orig><reg resp="#x" cert="high">lieu</reg></choice></p></body></text></TEI>'
+    )
+    tree = etree.ElementTree(etree.fromstring(tei))
+    try:
+        check_regularisation(tree, Path("x.xml"))
+    except AcademieError as err:
+        assert "'ieu' is regularised both as 'jeu' and as 'lieu'" in str(err)
+    else:
+        raise AssertionError("conflicting regularisations were accepted")
+
+
+def test_clean_and_normalize_commands_read_standard_input() -> None:
+    result = run_academie("clean", stdin=NOISY.encode())
+    assert result.returncode == 0 and "cinq jetons" in result.stdout.decode()
+    result = run_academie("normalize", stdin="auec vne\nioüer\n".encode())
+    assert result.stdout.decode() == "avec une\njouer\n"
+
+
+def test_eval_commands_report_figures_beside_doing_nothing(tmp_path: Path) -> None:
+    icdar = tmp_path / "icdar"
+    icdar.mkdir()
+    ocr = "Le jeu ayec les jelons est celte partie."
+    gold = "Le jeu avec les jetons est cette partie."
+    (icdar / "1.txt").write_text(f"[OCR_toInput] {ocr}\n[OCR_aligned] {ocr}\n[ GS_aligned] {gold}\n", "utf-8")
+    result = run_academie("eval", "ocr", str(icdar))
+    assert result.returncode == 0, result.stderr.decode()
+    assert "CER" in result.stdout.decode() and "doing nothing" in result.stdout.decode()
+    norm = tmp_path / "norm.tsv"
+    norm.write_text("auec vne personne\tavec une personne\n", "utf-8")
+    result = run_academie("eval", "norm", str(norm))
+    assert "word accuracy 0.3333 doing nothing, 1.0000 regularised" in result.stdout.decode()
+
+
+def test_report_lists_changes_by_method_and_certainty() -> None:
+    result = run_academie("report", "reversis")
+    out = result.stdout.decode()
+    assert result.returncode == 0 and "academie.layout" in out and "suggestions not applied" in out
