@@ -136,6 +136,15 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _corrections(args: argparse.Namespace) -> int:
+    from corpus.derive import record
+    from corpus.sources import get_source
+
+    count = record(get_source(args.source), Path(args.file))
+    print(f"{args.source}: {count} corrections recorded from {args.file}", file=sys.stderr)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="academie", description="Edit and verify historical card-game rules.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -184,6 +193,11 @@ def parser() -> argparse.ArgumentParser:
     learn.add_argument("--splits", default="train,dev", help="FreEMnorm file prefixes to learn from")
     learn.add_argument("--half", choices=("odd", "even"), help="learn from files numbered odd or even only (ocr)")
     learn.set_defaults(handler=_learn)
+
+    corrections = sub.add_parser("corrections", help="record an edited reading as the editor's corrections")
+    corrections.add_argument("source")
+    corrections.add_argument("file", help="lines of block-id<TAB>corrected text")
+    corrections.set_defaults(handler=_corrections)
 
     report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")
     report.add_argument("source", nargs="?")

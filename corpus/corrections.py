@@ -3,7 +3,7 @@
 ```toml
 [[correction]]
 find = "Uon donne"        # raw text; must occur once, or give `occurrence`
-replace = "L'on donne"
+replace = "L'on donne"    # the same as `find`: keep as printed, overriding automatic changes
 occurrence = 1            # optional, 1-based
 type = "sic"              # sic (an error, default), orig (a spelling), abbr (an abbreviation)
 cert = "high"             # optional: high (default), medium, low
@@ -24,6 +24,7 @@ from corpus.sources import load_toml
 from corpus.spans import Span
 
 EDITOR = "#editor"
+KEEP = "keep"
 TYPES = ("sic", "orig", "abbr")
 CERTS = ("high", "medium", "low")
 FIELDS = {"find", "replace", "occurrence", "type", "cert", "note"}
@@ -77,8 +78,6 @@ def _check(entry: dict, path: Path, line: int | None, number: int) -> Correction
         raise fail(f"field 'type' must be one of {', '.join(TYPES)}")
     if cert not in CERTS:
         raise fail(f"field 'cert' must be one of {', '.join(CERTS)}")
-    if entry["find"] == entry["replace"]:
-        raise fail("'replace' equals 'find'")
     return Correction(entry["find"], entry["replace"], occurrence, kind, cert, line)
 
 
@@ -107,9 +106,17 @@ def _locate_one(corr: Correction, raw: str, path: Path, number: int) -> Span:
             f"{where}: occurrence {corr.occurrence} but {corr.find!r} occurs {len(hits)} times", path, corr.line
         )
     start = hits[(corr.occurrence or 1) - 1]
+    if corr.find == corr.replace:  # "keep as printed": a veto on automatic changes, no choice
+        return Span(KEEP, start, start + len(corr.find), {}, line=corr.line)
     lo, hi, replacement = _trim(corr.find, corr.replace)
     return Span(
-        corr.type, start + lo, start + hi, {}, literal=replacement, literal_attrs={"resp": EDITOR, "cert": corr.cert}
+        corr.type,
+        start + lo,
+        start + hi,
+        {},
+        literal=replacement,
+        literal_attrs={"resp": EDITOR, "cert": corr.cert},
+        line=corr.line,
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.cleaner import Cleaning, clean, default_methods
-from corpus.corrections import load_corrections, locate
+from corpus.corrections import KEEP, load_corrections, locate
 from corpus.errors import AcademieError
 from corpus.games import identify
 from corpus.header import build_header
@@ -119,12 +119,12 @@ def _fit_edits(editor: list[Span], automatic: list[Span], barriers: _Barriers, p
     for span in editor:
         if barriers.cut(span):
             raise AcademieError(
-                f"correction of {span.start}-{span.end} crosses a sentence, paragraph or running-head boundary;"
-                " split it in two",
+                f"correction crosses a sentence, paragraph or running-head boundary: {span.literal!r}; split it",
                 path,
+                span.line,
             )
     taken = sorted((e.start, e.end) for e in editor)
-    kept = list(editor)
+    kept = [e for e in editor if e.tag != KEEP]
     last_end = -1
     for span in sorted(automatic, key=lambda s: (s.start, s.end)):
         if span.start < last_end or barriers.cut(span) or _crosses_any(taken, span):

@@ -61,6 +61,7 @@ class Span:
     literal: str | None = None  # for a choice: its second member's text
     literal_attrs: dict[str, str] = field(default_factory=dict)
     appended: list[etree._Element] = field(default_factory=list)
+    line: int | None = None  # for an editor's correction, its entry's line in corrections.toml
     children: list[Span] = field(default_factory=list)
 
     @property

@@ -181,17 +181,19 @@ class _Walker:
         self._fragment_check(number)
         self.article = self._open("div", start, {"type": "article", "n": str(number.value)}, sub=1)
         self.section_has_body = True
-        if not number.exact:
-            self.out.edits.append(
-                Span(
-                    "sic",
-                    number.start,
-                    number.end,
-                    {},
-                    literal=str(number.value),
-                    literal_attrs={"resp": LAYOUT_RESP, "cert": "medium"},
-                )
-            )
+
+    def restore_label(self, raw_label: str, start: int, number: Number) -> None:
+        """A printed article number reads `N.` (or `N.°`): OCR's `i4*`, `. iS*`, `7«` are restored."""
+        canonical = f"{number.value}." + ("°" if "°" in raw_label else "")
+        if raw_label != canonical:
+            self._restore(start, start + len(raw_label), canonical)
+        elif not number.exact:
+            self._restore(number.start, number.end, str(number.value))
+
+    def _restore(self, start: int, end: int, text: str) -> None:
+        self.out.edits.append(
+            Span("sic", start, end, {}, literal=text, literal_attrs={"resp": LAYOUT_RESP, "cert": "medium"})
+        )
 
     def _fragment_check(self, number: Number | None) -> None:
         """Text before a first article numbered N > 1 is the end of article N - 1, begun earlier."""
@@ -368,6 +370,8 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
         w.open_article(number, line.content_start)
         w.start_block("p", line)
         w.out.spans.append(Span("label", line.content_start, number.label_end, {"type": "article-number"}))
+        label = line.text[line.content_start - line.start : number.label_end - line.start]
+        w.restore_label(label, line.content_start, number)
         w.add_line(line)
         w.arabic_next = number.value + 1
         return

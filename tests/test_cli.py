@@ -28,7 +28,7 @@ def test_text_prints_the_diplomatic_and_the_regularised_reading() -> None:
     assert diplomatic_out.returncode == 0
     assert diplomatic_out.stdout.decode() == (paths.SOURCES / "reversis" / "raw.txt").read_text("utf-8")
     reading_out = run_academie("text", "reversis", "--reading").stdout.decode()
-    assert "12. iCarte" in reading_out and "Page 1" not in reading_out
+    assert "12. Carte retournée fait refaire" in reading_out and "Page 1" not in reading_out
 
 
 def test_unknown_source_is_one_line_naming_the_known_ones() -> None:

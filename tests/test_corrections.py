@@ -69,7 +69,6 @@ def test_an_editor_correction_overrides_an_automatic_one(corpus_copy: Path) -> N
         ),
         ('[[correction]]\nfind = "Uon"\nreplace = "L\'on"\nwho = "me"\n', "unknown field 'who'"),
         ('[[correction]\nfind = "Uon"\n', "corrections.toml:1: malformed TOML"),
-        ('[[correction]]\nfind = "Uon"\nreplace = "Uon"\n', "'replace' equals 'find'"),
         ('[[correction]]\nfind = "personnes. On"\nreplace = "personnes; on"\n', "crosses a sentence"),
     ],
 )
