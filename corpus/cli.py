@@ -95,9 +95,15 @@ def _eval(args: argparse.Namespace) -> int:
     from corpus.regularise import normalize_line
     from corpus.textclean import clean_text
 
+    if args.task == "sources":
+        from corpus.evaluate import eval_sources
+        from corpus.sources import all_sources
+
+        print("\n".join(eval_sources(all_sources())))
+        return 0
+    if not args.dir or not Path(args.dir).exists():
+        raise AcademieError("no such file or folder", args.dir or "(none given)")
     folder = Path(args.dir)
-    if not folder.exists():
-        raise AcademieError("no such file or folder", folder)
     score = (
         eval_ocr(folder, clean_text, args.half)
         if args.task == "ocr"
@@ -180,9 +186,11 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("file", nargs="?", help="text file (default: standard input)")
         command.set_defaults(handler=handler)
 
-    evaluate = sub.add_parser("eval", help="error rates on ICDAR-format OCR (ocr) or source<TAB>target lines (norm)")
-    evaluate.add_argument("task", choices=("ocr", "norm"))
-    evaluate.add_argument("dir", help="folder of ICDAR .txt files, or of .tsv files / one .tsv file")
+    evaluate = sub.add_parser(
+        "eval", help="error rates on ICDAR-format OCR (ocr), source<TAB>target lines (norm), the corpus (sources)"
+    )
+    evaluate.add_argument("task", choices=("ocr", "norm", "sources"))
+    evaluate.add_argument("dir", nargs="?", help="folder of ICDAR .txt files, or of .tsv files / one .tsv file")
     evaluate.add_argument("--prefix", default="", help="only .tsv files whose name starts so, e.g. dev (norm)")
     evaluate.add_argument("--half", choices=("odd", "even"), help="only the files numbered odd or even (ocr)")
     evaluate.set_defaults(handler=_eval)

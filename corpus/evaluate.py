@@ -100,3 +100,26 @@ def eval_ocr(folder: Path, clean: Callable[[str], str], half: str | None = None)
         score.better += after < before
         score.worse += after > before
     return score
+
+
+def eval_sources(sources: list) -> list[str]:
+    """Per source: CER of the uncorrected and of the automatically cleaned reading, measured against
+    the published reading (automatic cleaning plus the editor's corrections)."""
+    from lxml import etree
+
+    from corpus.encode import encode
+    from corpus.fileio import safe_parser
+    from corpus.readings import reading
+
+    lines = []
+    for source in sources:
+        published = etree.fromstring(encode(source).data, safe_parser())
+        automatic = etree.fromstring(encode(source, editor_corrections=False).data, safe_parser())
+        gold = reading(published)
+        before = Levenshtein.distance(reading(published, original=True), gold)
+        after = Levenshtein.distance(reading(automatic), gold)
+        lines.append(
+            f"{source.id}: CER against the published reading {before / len(gold):.4f} uncorrected, "
+            f"{after / len(gold):.4f} automatic cleaning ({(before - after) / max(1, before):+.1%} of errors removed)"
+        )
+    return lines

@@ -10,6 +10,7 @@ from corpus.spans import TEI_NS
 
 DIPLOMATIC_SKIP = frozenset({"corr", "reg", "expan", "note"})
 READING_SKIP = frozenset({"sic", "orig", "abbr", "note", "fw"})
+ORIGINAL_SKIP = frozenset({"corr", "reg", "expan", "note", "fw"})
 BLOCKS = frozenset({"p", "head", "ab", "item", "trailer", "label"})
 
 
@@ -43,28 +44,30 @@ def _collect(element: etree._Element, skip: frozenset[str], parts: list[str]) ->
             parts.append(child.tail)
 
 
-def reading(tree: etree._ElementTree | etree._Element) -> str:
+def reading(tree: etree._ElementTree | etree._Element, original: bool = False) -> str:
     """The regularised reading: corrections applied, running heads, page numbers and digitisation
-    banners left out, words cut at a line end joined; one source line per line."""
+    banners left out, words cut at a line end joined; one source line per line. With `original`,
+    the same text without any correction (the baseline that cleaning is measured against)."""
     parts: list[str] = []
-    _read(text_element(tree), parts)
+    _read(text_element(tree), parts, ORIGINAL_SKIP if original else READING_SKIP)
     text = "".join(parts)
     text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n[ \t]+", "\n", text)
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
 
 
-def _read(element: etree._Element, parts: list[str]) -> None:
+def _read(element: etree._Element, parts: list[str], skip: frozenset[str] = READING_SKIP) -> None:
     if element.text:
         parts.append(element.text)
     for child in element:
         name = _local(child)
-        if name == "lb" and child.get("break") == "no":
+        if name == "lb" and child.get("break") == "no" and skip is READING_SKIP:
             _strip_trailing_newline(parts)
         elif name == "div" and child.get("type") == "digitisation":
             pass
-        elif name not in READING_SKIP:
+        elif name not in skip:
             start = len(parts)
-            _read(child, parts)
+            _read(child, parts, skip)
             if name in BLOCKS:
                 parts[start:] = [re.sub(r"\n\s*\n", "\n", "".join(parts[start:]))]
         if child.tail:
