@@ -15,8 +15,16 @@ from corpus import ocrfix
 from corpus.regularise import EXPAN_RESP, REG_RESP, TOKEN, expand_tildes, regularise_word
 from corpus.spans import Span
 from corpus.structure import Layout
+from corpus.wordlists import zipf
 
 DEBRIS_RESP = "#academie.debris"
+SPACING_RESP = "#academie.spacing"
+# Noisy OCR of 19th-century print: a space read before a comma, a comma read as "»", "à" read as "h".
+_SPACE_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_]) (?=,)")
+_GUILLEMET_COMMA = re.compile(r" ?»(?=\s)")
+_LONE_H = re.compile(r"(?<!\S)h(?=\s)")
+# "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
+_ELISION_T = re.compile(r"(?<=[^\W\d_,] )T([aeiouéèêâ][^\W\d_]*)|(?<!\S)1 ([aeiouéèêâ][^\W\d_]{2,})")
 CLEAN_BLOCKS = ("p", "head", "item", "trailer")
 NOISY = 0.02  # share of garbled tokens above which any single-letter edit may be an OCR error
 # A letter beside a stray mark, a lower-case letter before a capital, a digit inside a word.
@@ -74,6 +82,7 @@ def _region_edits(raw: str, start: int, end: int, methods: tuple[str, ...], nois
     edits: list[Span] = []
     if "debris" in methods:
         edits += _debris(raw, start, end)
+        edits += _punctuation(raw, start, end)
     if "expansion" in methods or "regularisation" in methods:
         edits += _spelling(raw, start, end, methods)
     if "ocr" in methods:
@@ -95,6 +104,29 @@ def _debris(raw: str, start: int, end: int) -> list[Span]:
     for pattern in (_DEBRIS_TOKEN, _DEBRIS_EDGE):
         for match in pattern.finditer(text):
             found.append(_span("sic", start + match.start(), start + match.end(), "", DEBRIS_RESP, "high"))
+    return found
+
+
+def _punctuation(raw: str, start: int, end: int) -> list[Span]:
+    """Spacing and punctuation misread by a noisy OCR (only used when the text is noisy)."""
+    text = raw[start:end]
+    found = [
+        _span("sic", start + m.start(), start + m.end(), "", SPACING_RESP, "medium")
+        for m in _SPACE_BEFORE_COMMA.finditer(text)
+    ]
+    if "«" not in text:  # a closing guillemet with no opening one stands for a comma
+        found += [
+            _span("sic", start + m.start(), start + m.end(), ",", SPACING_RESP, "medium")
+            for m in _GUILLEMET_COMMA.finditer(text)
+        ]
+    found += [
+        _span("sic", start + m.start(), start + m.end(), "à", SPACING_RESP, "medium") for m in _LONE_H.finditer(text)
+    ]
+    for m in _ELISION_T.finditer(text):
+        word = m.group(1) or m.group(2)
+        if ocrfix.is_known(word) and zipf(word) >= 3.0:
+            cut = m.start(1) if m.group(1) else m.start(2)
+            found.append(_span("sic", start + m.start(), start + cut, "l'", SPACING_RESP, "medium"))
     return found
 
 

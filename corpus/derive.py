@@ -83,7 +83,11 @@ def _seen(raw: str, tokens: list[Token], automatic: list[Span]) -> tuple[list[To
     """Tokens as the reader sees them: automatic changes applied, words cut at a line end joined."""
     merged: list[Token] = []
     for token in tokens:
-        joined = merged and any(e.literal == "" and e.tag == "orig" and merged[-1][1] - 1 == e.start for e in automatic)
+        joined = merged and any(
+            (e.literal == "" and e.tag == "orig" and merged[-1][1] - 1 == e.start)  # a hyphen joined
+            or (e.start <= merged[-1][1] and e.end >= token[0])  # the space between removed
+            for e in automatic
+        )
         merged[-1:] = [(merged[-1][0], token[1], merged[-1][2])] if joined else [*merged[-1:], token]
     words = []
     for start, end, _ in merged:

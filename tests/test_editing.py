@@ -1,0 +1,53 @@
+"""The editor's workflow: an edited reading becomes corrections; the published reading is clean."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lxml import etree
+
+from corpus import paths
+from corpus.derive import record
+from corpus.encode import encode, encode_source
+from corpus.evaluate import eval_sources
+from corpus.fileio import parse_xml, safe_parser
+from corpus.readings import reading
+from corpus.sources import get_source, load_source
+
+
+def test_published_readings_are_what_an_editor_prints() -> None:
+    reversis = reading(parse_xml(paths.tei_path("reversis")))
+    assert "10. L'on donne onze cartes aux trois personnes avec qui l'on joue, et douze à soi." in reversis
+    assert "excepté les dix de chaque couleur." in reversis
+    piquet = reading(parse_xml(paths.tei_path("piquet")))
+    assert "celui qui fait la dernière\nlevée compte deux points" in piquet
+    assert "qu'il n'y a point de triomphe au Piquet" in piquet
+
+
+def test_an_edited_reading_is_recorded_as_corrections_that_reproduce_it(corpus_copy: Path, tmp_path: Path) -> None:
+    folder = corpus_copy / "sources" / "reversis"
+    (folder / "corrections.toml").write_text("", "utf-8")
+    source = load_source(folder)
+    edited = tmp_path / "edited.tsv"
+    target = "L'on donne onze cartes aux trois personnes avec qui l'on joue, et douze à soi."
+    edited.write_text(f"reversis.a10.p1\t{target}\n", "utf-8")
+    assert record(source, edited) > 0
+    tree = etree.fromstring(encode_source(load_source(folder)), safe_parser())
+    assert target in reading(tree)
+    before_ids = etree.fromstring(encode(source, editor_corrections=False).data, safe_parser()).xpath("//@xml:id")
+    assert tree.xpath("//@xml:id") == before_ids
+
+
+def test_keep_as_printed_vetoes_an_automatic_change(corpus_copy: Path) -> None:
+    folder = corpus_copy / "sources" / "reversis"
+    (folder / "corrections.toml").write_text('[[correction]]\nfind = "ayec"\nreplace = "ayec"\n', "utf-8")
+    tree = etree.fromstring(encode_source(load_source(folder)), safe_parser())
+    assert "joue ayec up jeu" in reading(tree)
+    assert not tree.xpath("//*[local-name()='sic'][.='ayec']")
+
+
+def test_automatic_cleaning_removes_a_share_of_the_ocr_errors_of_the_seeds() -> None:
+    lines = dict(line.split(":", 1) for line in eval_sources([get_source("reversis"), get_source("piquet")]))
+    for line in lines.values():
+        removed = float(line.split("(")[1].split("%")[0])
+        assert removed >= 25.0, line
