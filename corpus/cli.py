@@ -151,6 +151,20 @@ def _corrections(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rules(args: argparse.Namespace) -> int:
+    from corpus.sources import all_sources
+    from rules.export import rules_json, uncited
+
+    if args.coverage:
+        missing = uncited([s.id for s in all_sources()])
+        for passage in missing:
+            print(passage)
+        print(f"{len(missing)} passages cited by no rule", file=sys.stderr)
+        return 0
+    sys.stdout.write(rules_json())
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="academie", description="Edit and verify historical card-game rules.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -206,6 +220,11 @@ def parser() -> argparse.ArgumentParser:
     corrections.add_argument("source")
     corrections.add_argument("file", help="lines of block-id<TAB>corrected text")
     corrections.set_defaults(handler=_corrections)
+
+    rules = sub.add_parser("rules", help="the rule catalogue as JSON, or the passages no rule cites")
+    rules.add_argument("--json", action="store_true", help="print the rules as JSON (the default)")
+    rules.add_argument("--coverage", action="store_true", help="list the passages no rule cites")
+    rules.set_defaults(handler=_rules)
 
     report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")
     report.add_argument("source", nargs="?")

@@ -1,0 +1,60 @@
+"""Cards, suits and ranks, read once from rules/data/cards.toml. A card id reads `roi-coeur`,
+`10-pique`, `atout-13`, `fou`."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def card_data() -> dict:
+    with (DATA / "cards.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def suits() -> tuple[str, ...]:
+    return tuple(card_data()["suits"])
+
+
+def ranks() -> tuple[str, ...]:
+    return tuple(card_data()["ranks"]["order"])
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A card: a rank of a suit, or a trump (`suit == "atout"`, rank its number), or the Fou."""
+
+    rank: str
+    suit: str
+
+    @property
+    def id(self) -> str:
+        if self.suit == "fou":
+            return "fou"
+        return f"{self.suit}-{self.rank}" if self.suit == "atout" else f"{self.rank}-{self.suit}"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def card(card_id: str) -> Card:
+    """The card named by an id, or by a name of cards.toml (`quinola`)."""
+    card_id = card_data()["named"].get(card_id, card_id)
+    if card_id == "fou":
+        return Card("fou", "fou")
+    if card_id.startswith("atout-"):
+        return Card(card_id.split("-", 1)[1], "atout")
+    rank, _, suit = card_id.partition("-")
+    if rank not in ranks() or suit not in suits():
+        raise ValueError(f"unknown card id '{card_id}'")
+    return Card(rank, suit)
+
+
+def rank_index(rank: str) -> int:
+    """Position of a rank in the natural order (as lowest)."""
+    return ranks().index(rank)

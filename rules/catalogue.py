@@ -1,0 +1,133 @@
+"""Rule objects: data a historian writes (rules/data/rules/*.toml), each citing its passages."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from corpus.errors import AcademieError
+
+RULES = Path(__file__).resolve().parent / "data" / "rules"
+KINDS = (
+    "deck",
+    "deal",
+    "talon",
+    "exchange",
+    "rank",
+    "play",
+    "value",
+    "scoring",
+    "penalty",
+    "procedure",
+    "advice",
+    "players",
+    "counters",
+)
+STATUSES = ("holds", "contradicted", "open")
+CERTS = ("high", "medium", "low")
+REQUIRED = ("id", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
+OPTIONAL = ("check", "alternatives", "disagrees_with", "note")
+ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A machine-checkable statement of a source, with the passages that say it."""
+
+    id: str
+    game: str
+    source: str
+    passages: tuple[str, ...]
+    quote: str
+    kind: str
+    claim: dict[str, Any]
+    status: str
+    interpretation: dict[str, str]
+    check: str = ""
+    alternatives: tuple[str, ...] = ()
+    disagrees_with: tuple[str, ...] = ()
+    note: str = ""
+    path: Path = field(default=Path(), compare=False)
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def check_name(self) -> str:
+        return self.check or self.kind
+
+
+def load_rules(folder: Path = RULES) -> list[Rule]:
+    """Every rule of every file, checked; duplicate ids are refused."""
+    rules: list[Rule] = []
+    seen: dict[str, Rule] = {}
+    for path in sorted(folder.glob("*.toml")):
+        for rule in load_file(path):
+            if rule.id in seen:
+                raise AcademieError(
+                    f"duplicate rule id '{rule.id}' (also at {seen[rule.id].path.name}:{seen[rule.id].line})",
+                    path,
+                    rule.line,
+                )
+            seen[rule.id] = rule
+            rules.append(rule)
+    return rules
+
+
+def load_file(path: Path) -> list[Rule]:
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        line = re.search(r"line (\d+)", str(err))
+        raise AcademieError(
+            f"malformed TOML: {str(err).split(' (at')[0]}", path, int(line.group(1)) if line else None
+        ) from err
+    lines = [n for n, text in enumerate(path.read_text("utf-8").splitlines(), 1) if text.strip() == "[[rule]]"]
+    return [_rule(entry, path, lines[k] if k < len(lines) else None) for k, entry in enumerate(data.get("rule", []))]
+
+
+def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
+    def fail(message: str) -> AcademieError:
+        return AcademieError(f"rule {entry.get('id', '?')}: {message}", path, line)
+
+    for key in REQUIRED:
+        if key not in entry:
+            raise fail(f"missing field '{key}'")
+    for key in entry:
+        if key not in REQUIRED and key not in OPTIONAL:
+            raise fail(f"unknown field '{key}'")
+    if not ID.match(entry["id"]):
+        raise fail("field 'id' must be dotted lower-case words (reversis.deal.hand-sizes)")
+    if entry["kind"] not in KINDS:
+        raise fail(f"field 'kind' must be one of {', '.join(KINDS)}")
+    if entry["status"] not in STATUSES:
+        raise fail(f"field 'status' must be one of {', '.join(STATUSES)}")
+    interpretation = entry["interpretation"]
+    if (
+        not isinstance(interpretation, dict)
+        or interpretation.get("cert") not in CERTS
+        or not interpretation.get("text")
+    ):
+        raise fail("field 'interpretation' needs text and cert (high, medium, low)")
+    if not isinstance(entry["passages"], list) or not entry["passages"]:
+        raise fail("field 'passages' must list TEI ids")
+    if not isinstance(entry["claim"], dict):
+        raise fail("field 'claim' must be a table")
+    return Rule(
+        entry["id"],
+        entry["game"],
+        entry["source"],
+        tuple(entry["passages"]),
+        entry["quote"],
+        entry["kind"],
+        entry["claim"],
+        entry["status"],
+        interpretation,
+        entry.get("check", ""),
+        tuple(entry.get("alternatives", ())),
+        tuple(entry.get("disagrees_with", ())),
+        entry.get("note", ""),
+        path,
+        line,
+    )

@@ -1,0 +1,63 @@
+"""Generic card-play machinery: dealing by packets, trick winners, card points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import Card
+
+Pattern = Sequence[tuple[int, int]]  # per round: (cards to each other player, cards to the dealer)
+
+
+def check_pattern(pattern: Pattern, players: int, deck_size: int) -> tuple[int, int, int]:
+    """Hand sizes (others, dealer) and talon a packet pattern gives; refuse one the deck cannot serve."""
+    others = sum(o for o, _ in pattern)
+    dealer = sum(d for _, d in pattern)
+    talon = deck_size - others * (players - 1) - dealer
+    if min(others, dealer) <= 0 or talon < 0:
+        raise ValueError(f"pattern {list(pattern)} cannot be dealt from {deck_size} cards to {players} players")
+    return others, dealer, talon
+
+
+def deal(
+    cards: Sequence[Card], dealer: int, players: int, pattern: Pattern, step: int = 1
+) -> tuple[list[list[Card]], list[Card]]:
+    """Deal packets round by round, starting with the player after the dealer (`step` +1 or -1
+    gives the direction), the dealer last; what is left is the talon."""
+    check_pattern(pattern, players, len(cards))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    order = [(dealer + step * k) % players for k in range(1, players + 1)]
+    for to_others, to_dealer in pattern:
+        for seat in order:
+            count = to_dealer if seat == dealer else to_others
+            hands[seat].extend(cards[position : position + count])
+            position += count
+    return hands, list(cards[position:])
+
+
+def trick_winner(led: Card, plays: Sequence[Card], strength: dict[str, int], trump: str | None = None) -> int:
+    """Index in `plays` of the winning card: the highest trump, else the highest of the suit led."""
+
+    def key(card: Card) -> tuple[int, int]:
+        if trump is not None and card.suit == trump:
+            return (2, strength[card.rank])
+        if card.suit == led.suit:
+            return (1, strength[card.rank])
+        return (0, 0)
+
+    return max(range(len(plays)), key=lambda i: key(plays[i]))
+
+
+def must_follow(hand: Sequence[Card], led: Card | None) -> list[Card]:
+    """The cards a player may play when suit must be followed."""
+    if led is None:
+        return list(hand)
+    same = [c for c in hand if c.suit == led.suit]
+    return same or list(hand)
+
+
+def points(cards: Sequence[Card], values: dict[str, int], overrides: dict[str, int] | None = None) -> int:
+    """Card points: by rank, with per-card overrides (`as-carreau` 5, `valet-coeur` 4 at Reversis)."""
+    overrides = overrides or {}
+    return sum(overrides.get(c.id, values.get(c.rank, 0)) for c in cards)

@@ -1,0 +1,177 @@
+"""Reversis, as the Académie des jeux (chapter I, articles 1 to 26) states it.
+
+The deal goes to the right (art. 8), three cards then four then four, the dealer four each time
+(art. 10, 11); three cards make the talon, each player but the dealer discards one and takes one,
+the dealer discards without taking (art. 15); the four discards make the partie, worth their points
+plus four (art. 26), won by the player with fewest points (fewer tricks, then nearest the basket on
+the left, break ties: art. 23, 24) and paid by the one with most (art. 25).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rules.cards import Card, card
+from rules.decks import deck
+from rules.engine import check_pattern, deal, must_follow, points, trick_winner
+
+DEFAULTS = {
+    "players": 4,
+    "deck": "reversis-48",
+    "pattern": ((3, 4), (4, 4), (4, 4)),
+    "values": {"as": 4, "roi": 3, "dame": 2, "valet": 1},
+    "overrides": {"as-carreau": 5, "valet-coeur": 4},
+    "partie_bonus": 4,
+    "strength": ("2", "3", "4", "5", "6", "7", "8", "9", "valet", "dame", "roi", "as"),
+}
+
+
+class ReversisGame:
+    """Parameters of a game of Reversis; rule variants are parameters."""
+
+    def __init__(self, **params: object):
+        unknown = set(params) - set(DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown Reversis parameters: {sorted(unknown)}")
+        self.params = {**DEFAULTS, **params}
+        self.cards = deck(str(self.params["deck"]))
+        self.players = int(self.params["players"])
+        self.hand_sizes = check_pattern(self.params["pattern"], self.players, len(self.cards))
+        self.strength = {rank: i for i, rank in enumerate(self.params["strength"])}
+
+    def new_initial_state(self, seed: int = 0, dealer: int = 0) -> ReversisState:
+        shuffled = list(self.cards)
+        random.Random(seed).shuffle(shuffled)
+        # "la donne circule toujours par la droite": seats are numbered to the right.
+        hands, talon = deal(shuffled, dealer, self.players, self.params["pattern"], step=1)
+        return ReversisState(self, dealer, hands, talon)
+
+    def partie_value(self, ecart: list[Card]) -> int:
+        return points(ecart, self.params["values"], self.params["overrides"]) + int(self.params["partie_bonus"])
+
+
+@dataclass
+class ReversisState:
+    """A position: the exchange (écart) and then eleven tricks."""
+
+    game: ReversisGame
+    dealer: int
+    hands: list[list[Card]]
+    talon: list[Card]
+    ecart: list[Card] = field(default_factory=list)
+    taken: list[list[Card]] = field(default_factory=lambda: [[] for _ in range(4)])
+    tricks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    phase: str = "ecart"
+    turn: int = 0
+    history: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.turn = self._seat(1)
+
+    def _seat(self, k: int) -> int:
+        return (self.dealer + k) % self.game.players
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[Card]:
+        hand = self.hands[self.turn]
+        if self.phase == "ecart":
+            return sorted(hand)
+        led = self.trick[0][1] if self.trick else None
+        return sorted(must_follow(hand, led))
+
+    def apply_action(self, action: Card | str) -> tuple[str, ...]:
+        """Play or discard a card; returns the ids of the rules that allowed the move."""
+        chosen = card(action) if isinstance(action, str) else action
+        if chosen not in self.legal_actions():
+            raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
+        self.hands[self.turn].remove(chosen)
+        allowed = self._discard(chosen) if self.phase == "ecart" else self._play(chosen)
+        self.history.append((self.turn, chosen.id, allowed))
+        return allowed
+
+    def _discard(self, chosen: Card) -> tuple[str, ...]:
+        self.ecart.append(chosen)
+        if self.turn != self.dealer:
+            self.hands[self.turn].append(self.talon.pop(0))
+            self.turn = self._seat(len(self.ecart) + 1)
+            return ("reversis.talon.one-each", "reversis.ecart.partie")
+        self.phase, self.turn = "play", self._seat(1)
+        return ("reversis.talon.dealer-discards", "reversis.ecart.partie")
+
+    def _play(self, chosen: Card) -> tuple[str, ...]:
+        led = self.trick[0][1] if self.trick else None
+        self.trick.append((self.turn, chosen))
+        allowed = ("reversis.play.follow-suit",) if led and chosen.suit == led.suit else ("reversis.play.free",)
+        if len(self.trick) < self.game.players:
+            self.turn = (self.turn + 1) % self.game.players
+            return allowed
+        cards = [c for _, c in self.trick]
+        winner = self.trick[trick_winner(cards[0], cards, self.game.strength)][0]
+        self.taken[winner].extend(cards)
+        self.tricks[winner] += 1
+        self.trick, self.turn = [], winner
+        if not any(self.hands):
+            self.phase = "over"
+        return (*allowed, "reversis.rank.order")
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def card_points(self) -> list[int]:
+        return [points(t, self.game.params["values"], self.game.params["overrides"]) for t in self.taken]
+
+    def _left_of_basket(self, seat: int) -> int:
+        """Distance to the left of the dealer's basket: the first player to the right of the dealer
+        plays first, so the nearest on the left is the dealer, then the player before him."""
+        return (self.dealer - seat) % self.game.players
+
+    def winner(self) -> int:
+        """Who takes the partie: a player without tricks, else fewest points, fewer tricks, nearest."""
+        seats = range(self.game.players)
+        return min(
+            seats, key=lambda s: (self.tricks[s] > 0, self.card_points()[s], self.tricks[s], self._left_of_basket(s))
+        )
+
+    def payer(self) -> int:
+        """Who pays it: most points, then most tricks, then farthest to the left (art. 25)."""
+        seats = range(self.game.players)
+        return max(seats, key=lambda s: (self.card_points()[s], self.tricks[s], self._left_of_basket(s)))
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.game.players
+        value = self.game.partie_value(self.ecart)
+        out = [0.0] * self.game.players
+        win, pay = self.winner(), self.payer()
+        if win != pay:
+            out[win], out[pay] = float(value), float(-value)
+        return out
+
+    def clone(self) -> ReversisState:
+        return ReversisState(
+            self.game,
+            self.dealer,
+            [list(h) for h in self.hands],
+            list(self.talon),
+            list(self.ecart),
+            [list(t) for t in self.taken],
+            list(self.tricks),
+            list(self.trick),
+            self.phase,
+            self.turn,
+            list(self.history),
+        )
+
+
+def random_game(seed: int, **params: object) -> ReversisState:
+    """Play one game with random legal moves (seeded)."""
+    game = ReversisGame(**params)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed + 1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state

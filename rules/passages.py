@@ -1,0 +1,47 @@
+"""The regularised text of TEI passages, by id: what a rule's quote is checked against."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lxml import etree
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.readings import reading
+from corpus.spans import TEI_NS, XML_ID
+
+
+@cache
+def passages(source_id: str) -> dict[str, str]:
+    """Every identified element of a source's TEI with its regularised reading, spaces normalised."""
+    tree = parse_xml(paths.tei_path(source_id))
+    out = {}
+    text = tree.getroot().find(f"{{{TEI_NS}}}text")
+    for element in text.iter():
+        if isinstance(element.tag, str) and element.get(XML_ID):
+            out[element.get(XML_ID)] = _read(element)
+    return out
+
+
+def _read(element: etree._Element) -> str:
+    root = etree.Element(f"{{{TEI_NS}}}TEI")
+    wrapper = etree.SubElement(root, f"{{{TEI_NS}}}text")
+    copy = etree.fromstring(etree.tostring(element))
+    copy.tail = None
+    wrapper.append(copy)
+    return " ".join(reading(root).split())
+
+
+def passage_text(source_id: str, ids: tuple[str, ...]) -> str:
+    """The passages' texts joined by a space; an unknown id is a KeyError naming it."""
+    table = passages(source_id)
+    missing = [i for i in ids if i not in table]
+    if missing:
+        raise KeyError(f"no passage {', '.join(missing)} in {source_id}")
+    return " ".join(table[i] for i in ids)
+
+
+def normalise(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()

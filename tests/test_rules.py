@@ -1,0 +1,65 @@
+"""The rule catalogue as tests: one test per rule, its id the rule id (`pytest -k reversis.deal`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpus.errors import AcademieError
+from rules.catalogue import load_file, load_rules
+from rules.checks import CHECKS, verify
+from rules.games.reversis import ReversisGame, random_game
+from rules.passages import normalise, passage_text
+
+RULES = load_rules()
+BY_ID = {rule.id: rule for rule in RULES}
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.id for r in RULES])
+def test_rule(rule) -> None:
+    """The rule's passages exist and say its quote; its check agrees with its status."""
+    text = passage_text(rule.source, rule.passages)
+    assert normalise(rule.quote) in text, f"quote not in {rule.passages}"
+    assert rule.check_name in CHECKS, f"kind {rule.kind} has no check"
+    verdict = verify(rule)
+    if rule.status == "holds":
+        assert verdict.holds, verdict.detail
+    elif rule.status == "contradicted":
+        assert not verdict.holds, f"said contradicted, but the check holds: {verdict.detail}"
+        assert any(verify(BY_ID[a]).holds for a in rule.alternatives), "no alternative reading holds"
+    for other in rule.alternatives:
+        assert rule.id in BY_ID[other].alternatives, f"{other} does not point back"
+
+
+def test_rule_ids_the_engine_gives_exist() -> None:
+    state = random_game(3)
+    cited = {rule_id for _, _, allowed in state.history for rule_id in allowed}
+    assert cited and cited <= set(BY_ID)
+
+
+def test_a_malformed_rule_file_names_file_line_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('\n[[rule]]\nid = "x.y"\ngame = "reversis"\n', "utf-8")
+    with pytest.raises(AcademieError) as caught:
+        load_file(bad)
+    assert "bad.toml:2:" in str(caught.value) and "missing field 'source'" in str(caught.value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=0, max_value=3))
+def test_random_reversis_games_keep_the_invariants(seed: int, dealer: int) -> None:
+    """Cards are conserved, each trick has one winner, the partie is the écart's points plus four."""
+    game = ReversisGame()
+    state = game.new_initial_state(seed, dealer)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted([*sorted(c for t in state.taken for c in t), *state.ecart]) == sorted(game.cards)
+    assert sum(state.tricks) == 11 and all(len(t) == 4 * n for t, n in zip(state.taken, state.tricks, strict=True))
+    assert game.partie_value(state.ecart) == sum(game.partie_value([c]) - 4 for c in state.ecart) + 4
+    assert sum(state.card_points()) + game.partie_value(state.ecart) - 4 == 44
+    assert sum(state.returns()) == 0
