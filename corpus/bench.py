@@ -26,3 +26,32 @@ def bench_clean(folder: Path, limit: int = 0) -> str:
         f"clean: {len(docs)} files, {chars} characters; plain read {chars / read_time:,.0f} chars/s, "
         f"clean {chars / clean_time:,.0f} chars/s (ratio {clean_time / read_time:,.1f}x the read time)"
     )
+
+
+def bench_engine(games: int = 2000) -> str:
+    """Random legal Reversis games per second on one core; OpenSpiel's hearts beside it if installed."""
+    from rules.games.reversis import random_game
+
+    start = time.perf_counter()
+    for seed in range(games):
+        random_game(seed)
+    ours = games / (time.perf_counter() - start)
+    line = f"engine: {games} random Reversis games, {ours:,.0f} games/s"
+    try:
+        import numpy as np
+        import pyspiel  # optional: pip install open_spiel
+    except ImportError:
+        return line + "; OpenSpiel not installed (pip install open_spiel) for the hearts comparison"
+    game = pyspiel.load_game("hearts")
+    rng = np.random.default_rng(0)
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+    theirs = games / (time.perf_counter() - start)
+    return line + f"; OpenSpiel hearts {theirs:,.0f} games/s; ratio {ours / theirs:.2f}"

@@ -136,8 +136,13 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from corpus.bench import bench_clean
+    from corpus.bench import bench_clean, bench_engine
 
+    if args.what == "engine":
+        print(bench_engine(args.limit or 2000))
+        return 0
+    if not args.dir:
+        raise AcademieError("bench clean needs an ICDAR-format folder")
     print(bench_clean(Path(args.dir), args.limit))
     return 0
 
@@ -231,9 +236,9 @@ def parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=_report)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=("clean",))
-    bench.add_argument("dir", help="ICDAR-format folder to clean")
-    bench.add_argument("--limit", type=int, default=0, help="at most this many files (0: all)")
+    bench.add_argument("what", choices=("clean", "engine"))
+    bench.add_argument("dir", nargs="?", help="ICDAR-format folder to clean (clean)")
+    bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")
     bench.set_defaults(handler=_bench)
     return top
 

@@ -17,6 +17,7 @@ from corpus.wordlists import table, zipf
 
 TOKEN = re.compile(r"\w+['’]?|[^\w\s]")
 REG_RESP = "#academie.regularisation"
+TRUSTED_ZIPF = 3.5  # a word this common today is only rewritten when the data agree on it
 EXPAN_RESP = "#academie.expansion"
 
 
@@ -71,6 +72,15 @@ def _known(word: str) -> bool:
     return word in _modern() or zipf(word) >= r.min_zipf
 
 
+def _trusted(word: str, learned: tuple[str, ...]) -> bool:
+    """A learned form replaces a modern word only when the data agree on it (a seen-once
+    alignment error in the data, Reine → Méchante, must not rewrite a text)."""
+    new, count, total = learned[0], int(learned[1]), int(learned[2])
+    if new == word or not (word.lower() in _modern() or zipf(word.lower()) >= TRUSTED_ZIPF):
+        return True
+    return count >= 2 and count / total >= 0.8
+
+
 def _candidates(word: str) -> dict[str, int]:
     """Every spelling up to `max_edits` rule applications away, with its number of edits."""
     r = rules()
@@ -92,8 +102,11 @@ def _candidates(word: str) -> dict[str, int]:
 def regularise_word(word: str) -> str:
     """The regular form of one token (itself when nothing better is known)."""
     learned = _learned().get(word)
-    if learned:
+    if learned and _trusted(word, learned):
         return learned[0]
+    lowered = _learned().get(word.lower())
+    if lowered and word.lower() != word and _trusted(word.lower(), lowered):
+        return _recase(word, lowered[0])
     r = rules()
     out = word
     for old, new in r.always:

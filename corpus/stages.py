@@ -32,7 +32,15 @@ def build_site(progress: Callable[[str], None]) -> None:
     progress(f"site: {paths.SITE_BUILD / 'index.html'}")
 
 
-STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site]
+def export_rules(progress: Callable[[str], None]) -> None:
+    """rules.json (with each rule's verification now) and its JSON Schema, into the site."""
+    from rules.export import write_rules_json
+
+    write_rules_json(paths.SITE_BUILD)
+    progress(f"rules: {paths.SITE_BUILD / 'rules.json'}")
+
+
+STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site, export_rules]
 
 
 def later_stages(progress: Callable[[str], None]) -> None:

@@ -37,9 +37,10 @@ def check(name: str) -> Callable[[Check], Check]:
 
 def game(name: str, **params: Any) -> Any:
     """A game object of rules/games by name, with the claim's parameters."""
+    from rules.games.piquet import PiquetGame
     from rules.games.reversis import ReversisGame
 
-    factories = {"reversis": ReversisGame}
+    factories = {"reversis": ReversisGame, "piquet": PiquetGame}
     return factories[name](**params)
 
 
@@ -196,3 +197,232 @@ def verify(rule: Any) -> Verdict:
     if name not in CHECKS:
         raise KeyError(f"rule {rule.id}: no check '{name}' for kind '{rule.kind}'")
     return CHECKS[name]({"game": rule.game, **rule.claim})
+
+
+def _tarot(claim: dict[str, Any]) -> Any:
+    from rules.games.tarot import TarotGame
+
+    return TarotGame(claim["variant"])
+
+
+@check("variant-values")
+def variant_values_check(claim: dict[str, Any]) -> Verdict:
+    """The engine's values for a variant are the text's, card by card."""
+    from rules.games.tarot import value_of
+
+    values = _tarot(claim).values
+    wrong = [
+        f"{k} is {value_of(card(k), values)}, not {v}"
+        for k, v in claim["values"].items()
+        if value_of(card(k), values) != v
+    ]
+    return Verdict(not wrong, "; ".join(wrong) or f"{claim['variant']}: values as the text gives them")
+
+
+@check("variant-deal")
+def variant_deal_check(claim: dict[str, Any]) -> Verdict:
+    g = _tarot(claim)
+    state = g.new_initial_state(seed=1)
+    sizes = sorted(len(h) for h in state.hands)
+    ok = g.players == claim["players"] and sizes == [claim["hand"]] * g.players
+    return Verdict(ok, f"{g.players} players with {sizes} cards")
+
+
+@check("forced-trump")
+def forced_trump_check(claim: dict[str, Any]) -> Verdict:
+    """Void in the suit led, a player holding trumps must play one (or the Fou as excuse)."""
+    from rules.games.tarot import TarotState
+
+    g = _tarot(claim)
+    hand = [card("atout-5"), card("roi-coeur"), card("fou")]
+    state = TarotState(g, 0, [hand] + [[card("2-trefle")] for _ in range(g.players - 1)], [])
+    state.trick, state.turn = [(3, card("as-pique"))], 0
+    legal = {c.id for c in state.legal_actions()}
+    expected = {"atout-5", "fou"} if claim.get("forced", True) else {"atout-5", "roi-coeur", "fou"}
+    return Verdict(legal == expected, f"may play {sorted(legal)}")
+
+
+@check("excuse")
+def excuse_check(claim: dict[str, Any]) -> Verdict:
+    """The Fou takes nothing and goes back to its owner's tricks."""
+    from rules.games.tarot import TarotState
+
+    g = _tarot(claim)
+    state = TarotState(g, 0, [[card("fou")], [card("roi-pique")], [card("2-pique")], [card("3-pique")]], [])
+    state.turn = 1
+    for played in ("roi-pique", "2-pique", "3-pique", "fou"):
+        state.apply_action(played)
+    ok = card("fou") in state.taken[0] and len(state.taken[1]) == 3
+    return Verdict(ok, "the Fou stays with its owner, the king takes the trick" if ok else str(state.taken))
+
+
+@check("rigueur")
+def rigueur_check(claim: dict[str, Any]) -> Verdict:
+    g = _tarot(claim)
+    led = card("roi-coeur")
+    ok = g.strength(card("2-pique"), led) > g.strength(led, led) and g.strength(card("atout-1"), led) > g.strength(
+        card("roi-pique"), led
+    )
+    return Verdict(ok, "the suit of rigueur takes the other suits, the trumps take it")
+
+
+@check("arithmetic")
+def arithmetic_check(claim: dict[str, Any]) -> Verdict:
+    """A count the text states against the count its own figures give (`terms` are added)."""
+    total = sum(int(t) for t in claim["terms"])
+    return Verdict(
+        total == claim["equals"],
+        f"{' + '.join(str(t) for t in claim['terms'])} = {total}; the text says {claim['equals']}",
+    )
+
+
+@check("divides")
+def divides_check(claim: dict[str, Any]) -> Verdict:
+    """A deal of `per_player` to `players` with `left` over fits a deck of `deck_size` cards."""
+    fits = (
+        claim["per_player_round"] > 0
+        and (claim["deck_size"] - claim["left"]) % (claim["players"] * claim["per_player_round"]) == 0
+    )
+    return Verdict(
+        fits, f"{claim['deck_size']} - {claim['left']} cards dealt by {claim['per_player_round']} to {claim['players']}"
+    )
+
+
+@check("piquet-trick")
+def piquet_trick_check(claim: dict[str, Any]) -> Verdict:
+    """No trumps: a higher card of another suit does not take the suit led."""
+    from rules.games.piquet import PiquetGame
+
+    g = PiquetGame()
+    winner = trick_winner(card("7-trefle"), [card("7-trefle"), card("as-coeur")], g.strength)
+    return Verdict(winner == 0, "the seven of the suit led takes the trick")
+
+
+@check("piquet-scoring")
+def piquet_scoring_check(claim: dict[str, Any]) -> Verdict:
+    """A point per counting card led; the last trick two with a counting card, else one; ten for the cards."""
+    from rules.games.piquet import PiquetGame, PiquetState
+
+    g = PiquetGame()
+    state = PiquetState(g, 1, [[card("as-pique"), card("7-coeur")], [card("8-pique"), card("8-coeur")]], [])
+    state.apply_action("as-pique")
+    state.apply_action("8-pique")
+    led_point = state.score[0] == claim["card_led"]
+    state.apply_action("7-coeur")
+    state.apply_action("8-coeur")
+    last = state.score[1] == claim["last_trick"][1]
+    ok = led_point and last and state.tricks == [1, 1]
+    return Verdict(ok, f"scores {state.score} after an ace led and a last trick won with an eight")
+
+
+@check("piquet-declarations")
+def piquet_declarations_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.piquet import PiquetGame, cartes_blanches, point
+
+    g = PiquetGame()
+    blank = [card(c) for c in ("as-pique", "10-pique", "9-pique", "8-pique", "7-pique", "as-coeur")]
+    ok = cartes_blanches(blank, g) == claim["cartes_blanches"] and point(blank) == 5
+    ok &= g.params["quatorze"] == claim["quatorze"] and g.params["trois"] == claim["trois"]
+    return Verdict(ok, "cartes blanches ten; five cards in point count five; a quatorze fourteen, a trio three")
+
+
+@check("piquet-marker")
+def piquet_marker_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.piquet import marker
+
+    shown = all(u + 5 * f + 10 * t + 50 * ff == s for s in range(claim["up_to"] + 1) for u, f, t, ff in [marker(s)])
+    return Verdict(shown, f"every score from 0 to {claim['up_to']} has its cuts")
+
+
+@check("advice")
+def advice_check(claim: dict[str, Any]) -> Verdict:
+    """Advice is recorded, not verified."""
+    return Verdict(False, "advice: recorded, not a rule to verify")
+
+
+@check("hand-size")
+def hand_size_check(claim: dict[str, Any]) -> Verdict:
+    g = game(claim["game"])
+    state = g.new_initial_state(seed=2)
+    sizes = sorted({len(h) for h in state.hands})
+    return Verdict(
+        sizes == [claim["hand"]] and len(state.talon) == claim["talon"],
+        f"hands of {sizes}, a talon of {len(state.talon)}",
+    )
+
+
+@check("piquet-cards")
+def piquet_cards_check(claim: dict[str, Any]) -> Verdict:
+    """Ten for the cards to the most tricks; nothing when the tricks are equal."""
+    from rules.games.piquet import PiquetGame, PiquetState
+
+    scores = []
+    for tricks in ([7, 5], [6, 6]):
+        state = PiquetState(PiquetGame(), 0, [[], []], [])
+        state.tricks = list(tricks)
+        state._for_the_cards()
+        scores.append(state.score)
+    ok = scores == [[claim["for_the_cards"], 0], [0, 0]]
+    return Verdict(ok, f"7-5 tricks score {scores[0]}, 6-6 score {scores[1]}")
+
+
+@check("variant-param")
+def variant_param_check(claim: dict[str, Any]) -> Verdict:
+    g = _tarot(claim)
+    wrong = {k: g.params.get(k) for k, v in claim["params"].items() if g.params.get(k) != v}
+    return Verdict(not wrong, f"engine parameters {wrong}" if wrong else "the engine's parameters are the text's")
+
+
+@check("tarot-rank")
+def tarot_rank_check(claim: dict[str, Any]) -> Verdict:
+    """Each card of the order takes the next (the first card led)."""
+    g = _tarot(claim)
+    cards = [card(c) for c in claim["order"]]
+    wrong = [(a.id, b.id) for a, b in zip(cards, cards[1:], strict=False) if not g.strength(a, b) > g.strength(b, b)]
+    return Verdict(not wrong, "the engine ranks them so" if not wrong else f"{wrong[0][0]} does not take {wrong[0][1]}")
+
+
+@check("point-values")
+def point_values_check(claim: dict[str, Any]) -> Verdict:
+    """For the point: figures ten, other cards what they mark (the as one)."""
+    figures = {"roi", "dame", "cavalier", "valet"}
+
+    def value(c: Card) -> int:
+        return claim["figures"] if c.rank in figures else (1 if c.rank == "as" else int(c.rank))
+
+    wrong = [k for k, v in claim["values"].items() if value(card(k)) != v]
+    return Verdict(not wrong, f"values differ for {wrong}" if wrong else "figures ten, others their mark")
+
+
+@check("exchange-limits")
+def exchange_limits_check(claim: dict[str, Any]) -> Verdict:
+    """The limits are the engine's and the talon can serve every player's largest exchange."""
+    g = _tarot(claim)
+    talon = len(g.cards) - g.players * int(g.params["hand"]) - 1  # the turned card stays under the talon
+    ok = list(g.params["exchange"]) == claim["limits"] and sum(claim["limits"]) <= talon
+    return Verdict(ok, f"limits {g.params['exchange']}, at most {sum(claim['limits'])} of a talon of {talon}")
+
+
+@check("forcee-bonuses")
+def forcee_bonuses_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.tarot import stake_bonus
+
+    got = {name: stake_bonus([card(c) for c in hand], 1, 20) for name, hand in claim["hands"].items()}
+    return Verdict(got == claim["expected"], f"bonuses {got}")
+
+
+@check("monotone-values")
+def monotone_values_check(claim: dict[str, Any]) -> Verdict:
+    """A reading of an unstated value must keep the figures' values in their order (roi ≥ dame ≥ …)."""
+    values = [claim["values"][r] for r in claim["order"]]
+    ok = all(a >= b for a, b in zip(values, values[1:], strict=False))
+    return Verdict(ok, f"{dict(zip(claim['order'], values, strict=True))}")
+
+
+@check("trumps-1659")
+def trumps_1659_check(claim: dict[str, Any]) -> Verdict:
+    from rules.cards import card_data
+
+    names = card_data()["trumps_1659"]
+    ok = len(names) == claim["count"] and all(names[str(n)] == name for n, name in claim["named"].items())
+    return Verdict(ok, f"{len(names)} trumps, the thirteenth {names['13']}")

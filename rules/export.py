@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from pathlib import Path
 
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.spans import TEI_NS
 from rules.catalogue import Rule, load_rules
 from rules.checks import verify
-from rules.passages import passages
+
+SCHEMA = Path(__file__).resolve().parent / "data" / "rules.schema.json"
 
 
 def rule_record(rule: Rule) -> dict:
@@ -35,13 +40,26 @@ def rules_json() -> str:
     return json.dumps([rule_record(r) for r in load_rules()], ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
+def units(source_id: str) -> list[str]:
+    """The rule-bearing units of a source: its numbered articles and its quotations."""
+    tree = parse_xml(paths.tei_path(source_id))
+    return tree.xpath("//t:div[@type='article']/@xml:id | //t:cit/@xml:id", namespaces={"t": TEI_NS})
+
+
 def uncited(source_ids: list[str]) -> list[str]:
-    """Article-level passages (articles, quotations) that no rule cites, for the given sources."""
+    """Articles and quotations that no rule cites (nor any passage inside them)."""
     cited = {p for rule in load_rules() for p in rule.passages}
-    out = []
-    for source_id in source_ids:
-        for passage_id in passages(source_id):
-            is_unit = passage_id.rsplit(".", 1)[-1][:1] in ("a", "q") and passage_id.count(".") == 1
-            if is_unit and not any(c == passage_id or c.startswith(passage_id + ".") for c in cited):
-                out.append(passage_id)
-    return out
+    return [
+        unit
+        for source_id in source_ids
+        for unit in units(source_id)
+        if not any(c == unit or c.startswith(unit + ".") for c in cited)
+    ]
+
+
+def write_rules_json(target: Path) -> None:
+    """The export the edition publishes (rules.json beside its schema)."""
+    from corpus.fileio import write_atomic
+
+    write_atomic(target / "rules.json", rules_json())
+    write_atomic(target / "rules.schema.json", SCHEMA.read_bytes())

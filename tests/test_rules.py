@@ -31,8 +31,13 @@ def test_rule(rule) -> None:
     elif rule.status == "contradicted":
         assert not verdict.holds, f"said contradicted, but the check holds: {verdict.detail}"
         assert any(verify(BY_ID[a]).holds for a in rule.alternatives), "no alternative reading holds"
+    elif rule.alternatives:  # open: the text admits more than one reading; some reading must fit
+        group = [rule, *(BY_ID[a] for a in rule.alternatives)]
+        assert any(verify(r).holds for r in group), "no reading of this open rule fits the text"
     for other in rule.alternatives:
         assert rule.id in BY_ID[other].alternatives, f"{other} does not point back"
+    for other in rule.disagrees_with:
+        assert other in BY_ID, f"disagrees with an unknown rule {other}"
 
 
 def test_rule_ids_the_engine_gives_exist() -> None:
@@ -63,3 +68,23 @@ def test_random_reversis_games_keep_the_invariants(seed: int, dealer: int) -> No
     assert game.partie_value(state.ecart) == sum(game.partie_value([c]) - 4 for c in state.ecart) + 4
     assert sum(state.card_points()) + game.partie_value(state.ecart) - 4 == 44
     assert sum(state.returns()) == 0
+
+
+def test_every_article_and_quotation_is_cited_by_a_rule() -> None:
+    from corpus.sources import all_sources
+    from rules.export import uncited
+
+    assert uncited([s.id for s in all_sources()]) == []
+
+
+def test_the_json_export_validates_against_its_schema() -> None:
+    import json
+
+    import jsonschema
+
+    from rules.export import SCHEMA, rules_json
+
+    data = json.loads(rules_json())
+    jsonschema.validate(data, json.loads(SCHEMA.read_text("utf-8")))
+    assert {r["id"] for r in data} == set(BY_ID)
+    assert all(r["test"].endswith(f"[{r['id']}]") for r in data)

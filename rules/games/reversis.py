@@ -10,6 +10,7 @@ the left, break ties: art. 23, 24) and paid by the one with most (art. 25).
 from __future__ import annotations
 
 import random
+from bisect import insort
 from dataclasses import dataclass, field
 
 from rules.cards import Card, card
@@ -45,7 +46,7 @@ class ReversisGame:
         random.Random(seed).shuffle(shuffled)
         # "la donne circule toujours par la droite": seats are numbered to the right.
         hands, talon = deal(shuffled, dealer, self.players, self.params["pattern"], step=1)
-        return ReversisState(self, dealer, hands, talon)
+        return ReversisState(self, dealer, [sorted(h) for h in hands], talon)
 
     def partie_value(self, ecart: list[Card]) -> int:
         return points(ecart, self.params["values"], self.params["overrides"]) + int(self.params["partie_bonus"])
@@ -77,11 +78,11 @@ class ReversisState:
         return -1 if self.is_terminal() else self.turn
 
     def legal_actions(self) -> list[Card]:
+        """Legal cards, in sorted order (hands are kept sorted)."""
         hand = self.hands[self.turn]
         if self.phase == "ecart":
-            return sorted(hand)
-        led = self.trick[0][1] if self.trick else None
-        return sorted(must_follow(hand, led))
+            return list(hand)
+        return must_follow(hand, self.trick[0][1] if self.trick else None)
 
     def apply_action(self, action: Card | str) -> tuple[str, ...]:
         """Play or discard a card; returns the ids of the rules that allowed the move."""
@@ -96,7 +97,7 @@ class ReversisState:
     def _discard(self, chosen: Card) -> tuple[str, ...]:
         self.ecart.append(chosen)
         if self.turn != self.dealer:
-            self.hands[self.turn].append(self.talon.pop(0))
+            insort(self.hands[self.turn], self.talon.pop(0))
             self.turn = self._seat(len(self.ecart) + 1)
             return ("reversis.talon.one-each", "reversis.ecart.partie")
         self.phase, self.turn = "play", self._seat(1)

@@ -1,0 +1,140 @@
+"""Piquet, as the `piquet` source gives it (articles 4 to 17) with what `talon` quotes of it.
+
+Two players, 32 cards, twelve each; no trumps (art. 10): the best card of the suit led takes the
+trick. A point is counted for each counting card led (as, roi, dame, valet, dix: art. 4, 5), the
+last trick counts two if won with a counting card, else one (art. 12), and the most tricks take
+ten for the cards, nothing when equal (art. 13).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rules.cards import Card, card
+from rules.decks import deck
+from rules.engine import must_follow, trick_winner
+
+DEFAULTS = {
+    "players": 2,
+    "deck": "piquet-32",
+    "hand": 12,
+    "counting": ("as", "roi", "dame", "valet", "10"),
+    "strength": ("7", "8", "9", "10", "valet", "dame", "roi", "as"),
+    "last_trick": (2, 1),  # with a counting card, without
+    "for_the_cards": 10,
+    "cartes_blanches": 10,
+    "quatorze": 14,
+    "trois": 3,
+}
+
+
+class PiquetGame:
+    def __init__(self, **params: object):
+        unknown = set(params) - set(DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown Piquet parameters: {sorted(unknown)}")
+        self.params = {**DEFAULTS, **params}
+        self.cards = deck(str(self.params["deck"]))
+        self.players = int(self.params["players"])
+        self.strength = {rank: i for i, rank in enumerate(self.params["strength"])}
+
+    def new_initial_state(self, seed: int = 0, dealer: int = 0) -> PiquetState:
+        shuffled = list(self.cards)
+        random.Random(seed).shuffle(shuffled)
+        size = int(self.params["hand"])
+        hands = [shuffled[k * size : (k + 1) * size] for k in range(self.players)]
+        return PiquetState(self, dealer, hands, shuffled[self.players * size :])
+
+    def counts(self, played: Card) -> bool:
+        return played.rank in self.params["counting"]
+
+
+@dataclass
+class PiquetState:
+    """The play of the cards (declarations are scored by the functions below)."""
+
+    game: PiquetGame
+    dealer: int
+    hands: list[list[Card]]
+    talon: list[Card]
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    tricks: list[int] = field(default_factory=lambda: [0, 0])
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    turn: int = 0
+
+    def __post_init__(self) -> None:
+        self.turn = (self.dealer + 1) % self.game.players  # the elder hand leads
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[Card]:
+        led = self.trick[0][1] if self.trick else None
+        return sorted(must_follow(self.hands[self.turn], led))
+
+    def apply_action(self, action: Card | str) -> tuple[str, ...]:
+        chosen = card(action) if isinstance(action, str) else action
+        if chosen not in self.legal_actions():
+            raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
+        self.hands[self.turn].remove(chosen)
+        allowed = ["piquet.play.follow-suit"]
+        if not self.trick and self.game.counts(chosen):
+            self.score[self.turn] += 1
+            allowed.append("piquet.scoring.card-led")
+        self.trick.append((self.turn, chosen))
+        if len(self.trick) < self.game.players:
+            self.turn = (self.turn + 1) % self.game.players
+            return tuple(allowed)
+        cards = [c for _, c in self.trick]
+        win = trick_winner(cards[0], cards, self.game.strength)
+        winner = self.trick[win][0]
+        self.tricks[winner] += 1
+        allowed.append("piquet.play.no-trumps")
+        if not any(self.hands):
+            with_count, without = self.game.params["last_trick"]
+            self.score[winner] += with_count if self.game.counts(cards[win]) else without
+            allowed.append("piquet.scoring.last-trick")
+            self._for_the_cards()
+        self.trick, self.turn = [], winner
+        return tuple(allowed)
+
+    def _for_the_cards(self) -> None:
+        if self.tricks[0] != self.tricks[1]:
+            self.score[self.tricks.index(max(self.tricks))] += int(self.game.params["for_the_cards"])
+
+    def is_terminal(self) -> bool:
+        return not any(self.hands) and not self.trick
+
+    def returns(self) -> list[float]:
+        return [float(s) for s in self.score] if self.is_terminal() else [0.0, 0.0]
+
+
+def cartes_blanches(hand: list[Card], game: PiquetGame) -> int:
+    """Ten for a hand without king, queen or knave (art. 4)."""
+    figures = {"roi", "dame", "valet"}
+    return int(game.params["cartes_blanches"]) if not any(c.rank in figures for c in hand) else 0
+
+
+def point(hand: list[Card]) -> int:
+    """The point: one per card of the longest suit ("cinq cartes en point… cinq pour le point")."""
+    return max(sum(1 for c in hand if c.suit == s) for s in {c.suit for c in hand})
+
+
+def marker(score: int) -> tuple[int, int, int, int]:
+    """The counting card of art. 14: four cuts for units and a fifth for five; four for tens and a
+    fifth for fifty. Returns (unit cuts, five mark, ten cuts, fifty mark); refuses what it cannot show."""
+    tens, units = divmod(score, 10)
+    fifty, tens = divmod(tens, 5)
+    five, units = divmod(units, 5)
+    if fifty > 1:
+        raise ValueError(f"the marker cannot show {score}")
+    return units, five, tens, fifty
+
+
+def random_game(seed: int) -> PiquetState:
+    state = PiquetGame().new_initial_state(seed)
+    rng = random.Random(seed + 1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state

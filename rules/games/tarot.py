@@ -1,0 +1,181 @@
+"""Tarot games: the games of La Marinière (1659) and the 19th-century Tarots, as parameters.
+
+One engine, variants as parameters (OpenSpiel style): the values of cards, the hand size, whether
+trumping is forced (the Triomphe forcée), a suit of `rigueur` ranking above the others, the Fou as
+excuse. Each variant is the reading of one passage; the rules in rules/data/rules cite them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rules.cards import Card, card
+from rules.decks import deck
+
+SUIT_ORDER = ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "cavalier", "dame", "roi")
+
+VARIANTS: dict[str, dict[str, object]] = {
+    # taros-1659 art. III: "le fou vaut cinq … le Monde vaut quatre, le basteleur aussi 4. les Rois
+    # quatre, les Reines trois, les Cheualiers deux, le Valet vn"
+    "1659-premier": {
+        "players": 4,
+        "hand": 12,
+        "forced": True,
+        "values": {"fou": 5, "atout-21": 4, "atout-1": 4, "roi": 4, "dame": 3, "cavalier": 2, "valet": 1},
+    },
+    # art. IV: fifty points, twelve cards each, the Fou five, the kings four
+    "1659-cinquante": {"players": 4, "hand": 12, "target": 50, "values": {"fou": 5, "roi": 4}},
+    # art. V: the fourteen cards of épée, "la rigueur", take the other suits
+    "1659-rigueur": {"players": 4, "hand": 12, "forced": True, "rigueur": "pique", "values": {"fou": 5}},
+    # sec. 2: the Triomphe forcée, five cards each, no card turned
+    "triomphe-forcee": {"players": 4, "hand": 5, "forced": True, "values": {}},
+    # sec. 3: the Swiss game, three players, all the cards but three, which the dealer takes
+    "suisse": {
+        "players": 3,
+        "hand": 25,
+        "reserve": 3,
+        "values": {"atout-21": 5, "atout-1": 5, "roi": 5, "dame": 4, "fou": 3},
+    },
+    # tarots art. 1: two to four players, twelve cards each, a card turned shows the trump suit
+    # its 22 majors run from the Chaos (1, highest) to the Folie (22, lowest), the Folie a trump
+    "tarots-19c": {
+        "players": 4,
+        "hand": 12,
+        "retourne": True,
+        "figures": 10,
+        "descending": True,
+        "fou_trump": 22,
+        "exchange": [5, 4, 3, 2],
+        "trick_bonus": 10,
+        "target": 100,
+        "values": {},
+    },
+}
+
+
+def value_of(c: Card, values: dict[str, int]) -> int:
+    """A card's value: by its id (`atout-21`, `fou`), else by its rank."""
+    return values.get(c.id, values.get(c.rank, 0) if c.suit not in ("atout", "fou") else 0)
+
+
+class TarotGame:
+    def __init__(self, variant: str = "1659-premier", **overrides: object):
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown tarot variant '{variant}' (known: {', '.join(VARIANTS)})")
+        self.variant = variant
+        base = {"deck": "tarot-78", "forced": False, "rigueur": None, "reserve": 0}
+        self.params = {**base, **VARIANTS[variant], **overrides}
+        self.cards = deck(str(self.params["deck"]))
+        self.players = int(self.params["players"])
+        hand, reserve = int(self.params["hand"]), int(self.params["reserve"])
+        if hand * self.players + reserve > len(self.cards):
+            raise ValueError(f"{self.players} hands of {hand} and {reserve} more exceed {len(self.cards)} cards")
+
+    @property
+    def values(self) -> dict[str, int]:
+        return dict(self.params["values"])
+
+    def new_initial_state(self, seed: int = 0, dealer: int = 0) -> TarotState:
+        cards = list(self.cards)
+        random.Random(seed).shuffle(cards)
+        size, reserve = int(self.params["hand"]), int(self.params["reserve"])
+        hands = [cards[k * size : (k + 1) * size] for k in range(self.players)]
+        hands[dealer] += cards[self.players * size : self.players * size + reserve]
+        stock = cards[self.players * size + reserve :]
+        return TarotState(self, dealer, hands, stock)
+
+    def strength(self, c: Card, led: Card) -> tuple[int, int]:
+        """Trumps over the rigueur suit over the suit led; the Fou never takes."""
+        if c.suit == "fou":
+            trump = self.params.get("fou_trump")
+            return (3, -int(trump)) if trump else (-1, 0)
+        if c.suit == "atout":
+            return (3, -int(c.rank) if self.params.get("descending") else int(c.rank))
+        if self.params["rigueur"] and c.suit == self.params["rigueur"]:
+            return (2, SUIT_ORDER.index(c.rank))
+        return (1, SUIT_ORDER.index(c.rank)) if c.suit == led.suit else (0, 0)
+
+
+@dataclass
+class TarotState:
+    game: TarotGame
+    dealer: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    taken: list[list[Card]] = field(default_factory=list)
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    turn: int = 0
+
+    def __post_init__(self) -> None:
+        self.taken = [[] for _ in range(self.game.players)]
+        self.turn = (self.dealer + 1) % self.game.players
+        if self.game.params["reserve"]:  # the dealer discards as many as he took ("rencarte")
+            extra = int(self.game.params["reserve"])
+            self.taken[self.dealer] += self.hands[self.dealer][-extra:]
+            del self.hands[self.dealer][-extra:]
+
+    def current_player(self) -> int:
+        return -1 if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[Card]:
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return sorted(hand)
+        led = next((c for _, c in self.trick if c.suit != "fou"), None)
+        if led is None:
+            return sorted(hand)
+        excuse = [c for c in hand if c.suit == "fou"]
+        same = [c for c in hand if c.suit == led.suit]
+        if same:
+            return sorted(same + excuse)
+        trumps = [c for c in hand if c.suit == "atout"]
+        if self.game.params["forced"] and trumps:
+            return sorted(trumps + excuse)
+        return sorted(hand)
+
+    def apply_action(self, action: Card | str) -> tuple[str, ...]:
+        chosen = card(action) if isinstance(action, str) else action
+        if chosen not in self.legal_actions():
+            raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
+        self.hands[self.turn].remove(chosen)
+        self.trick.append((self.turn, chosen))
+        if len(self.trick) < self.game.players:
+            self.turn = (self.turn + 1) % self.game.players
+            return ("tarot.play",)
+        led = next((c for _, c in self.trick if c.suit != "fou"), self.trick[0][1])
+        seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led))
+        for player, played in self.trick:  # the Fou, as excuse, stays with its owner
+            self.taken[player if played.suit == "fou" else seat].append(played)
+        self.trick, self.turn = [], seat
+        return ("tarot.play", "tarot.trick")
+
+    def is_terminal(self) -> bool:
+        return not any(self.hands) and not self.trick
+
+    def points(self) -> list[int]:
+        return [sum(value_of(c, self.game.values) for c in taken) for taken in self.taken]
+
+    def returns(self) -> list[float]:
+        return [float(p) for p in self.points()] if self.is_terminal() else [0.0] * self.game.players
+
+
+# Triomphe forcée, art. II: who is dealt the Fou or the Basteleur takes back his stake, the Force
+# two stakes, the Mort everything in the pool.
+STAKE_BONUS = {"fou": 1, "atout-1": 1, "atout-11": 2}
+DEATH = "atout-13"
+
+
+def stake_bonus(hand: list[Card], stake: int, pool: int) -> int:
+    """What a hand of the Triomphe forcée takes from the pool when dealt."""
+    if any(c.id == DEATH for c in hand):
+        return pool
+    return min(pool, sum(STAKE_BONUS.get(c.id, 0) for c in hand) * stake)
+
+
+def random_game(seed: int, variant: str = "1659-premier") -> TarotState:
+    state = TarotGame(variant).new_initial_state(seed)
+    rng = random.Random(seed + 1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
