@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -25,9 +25,9 @@ def ranks() -> tuple[str, ...]:
     return tuple(card_data()["ranks"]["order"])
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """A card: a rank of a suit, or a trump (`suit == "atout"`, rank its number), or the Fou."""
+class Card(NamedTuple):
+    """A card: a rank of a suit, or a trump (`suit == "atout"`, rank its number), or the Fou.
+    A named tuple, so that comparing and hashing cards is done in C (the engine's hot path)."""
 
     rank: str
     suit: str

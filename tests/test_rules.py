@@ -88,3 +88,21 @@ def test_the_json_export_validates_against_its_schema() -> None:
     jsonschema.validate(data, json.loads(SCHEMA.read_text("utf-8")))
     assert {r["id"] for r in data} == set(BY_ID)
     assert all(r["test"].endswith(f"[{r['id']}]") for r in data)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6))
+def test_piquet_marker_records_every_score_a_deal_produces(seed: int) -> None:
+    """Play, cartes blanches, the point and declarations of a deal stay within what the marker shows."""
+    from rules.games.piquet import PiquetGame, cartes_blanches, marker, point
+    from rules.games.piquet import random_game as piquet_game
+
+    state = piquet_game(seed)
+    game = PiquetGame()
+    assert sum(state.tricks) == 12 and state.is_terminal()
+    for player in range(2):
+        dealt = game.new_initial_state(seed).hands[player]
+        declared = cartes_blanches(dealt, game) + point(dealt) + game.params["quatorze"] + game.params["trois"]
+        total = state.score[player] + declared
+        units, five, tens, fifty = marker(total)
+        assert units + 5 * five + 10 * tens + 50 * fifty == total

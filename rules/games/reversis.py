@@ -10,7 +10,6 @@ the left, break ties: art. 23, 24) and paid by the one with most (art. 25).
 from __future__ import annotations
 
 import random
-from bisect import insort
 from dataclasses import dataclass, field
 
 from rules.cards import Card, card
@@ -46,7 +45,7 @@ class ReversisGame:
         random.Random(seed).shuffle(shuffled)
         # "la donne circule toujours par la droite": seats are numbered to the right.
         hands, talon = deal(shuffled, dealer, self.players, self.params["pattern"], step=1)
-        return ReversisState(self, dealer, [sorted(h) for h in hands], talon)
+        return ReversisState(self, dealer, hands, talon)
 
     def partie_value(self, ecart: list[Card]) -> int:
         return points(ecart, self.params["values"], self.params["overrides"]) + int(self.params["partie_bonus"])
@@ -78,16 +77,17 @@ class ReversisState:
         return -1 if self.is_terminal() else self.turn
 
     def legal_actions(self) -> list[Card]:
-        """Legal cards, in sorted order (hands are kept sorted)."""
+        """Legal cards, in the order of the hand (deterministic for a seed)."""
         hand = self.hands[self.turn]
         if self.phase == "ecart":
             return list(hand)
         return must_follow(hand, self.trick[0][1] if self.trick else None)
 
-    def apply_action(self, action: Card | str) -> tuple[str, ...]:
-        """Play or discard a card; returns the ids of the rules that allowed the move."""
+    def apply_action(self, action: Card | str, legal: bool = False) -> tuple[str, ...]:
+        """Play or discard a card; returns the ids of the rules that allowed the move. `legal`
+        says the caller took the action from legal_actions() (random play), skipping the check."""
         chosen = card(action) if isinstance(action, str) else action
-        if chosen not in self.legal_actions():
+        if not legal and chosen not in self.legal_actions():
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
         self.hands[self.turn].remove(chosen)
         allowed = self._discard(chosen) if self.phase == "ecart" else self._play(chosen)
@@ -97,7 +97,7 @@ class ReversisState:
     def _discard(self, chosen: Card) -> tuple[str, ...]:
         self.ecart.append(chosen)
         if self.turn != self.dealer:
-            insort(self.hands[self.turn], self.talon.pop(0))
+            self.hands[self.turn].append(self.talon.pop(0))
             self.turn = self._seat(len(self.ecart) + 1)
             return ("reversis.talon.one-each", "reversis.ecart.partie")
         self.phase, self.turn = "play", self._seat(1)
@@ -174,5 +174,5 @@ def random_game(seed: int, **params: object) -> ReversisState:
     state = game.new_initial_state(seed)
     rng = random.Random(seed + 1)
     while not state.is_terminal():
-        state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(rng.choice(state.legal_actions()), legal=True)
     return state
