@@ -79,12 +79,29 @@ def build_corpus(
     """Build every source's TEI; outputs of earlier sources stay valid if a later one fails."""
     sources = all_sources() if sources is None else sources
     _check_unique(sources)
+    _remove_stale_temporaries(tei_dir)
     written = []
     for number, source in enumerate(sources, 1):
         changed = build_tei(source, tei_dir)
         progress(f"[{number}/{len(sources)}] {source.id}: TEI {'written' if changed else 'unchanged'}, valid")
         written.append(paths.tei_path(source.id, tei_dir))
     return written
+
+
+def keep_citations(progress: Progress = stderr_progress) -> None:
+    """Check the ledger of published identifiers, then record the new ones."""
+    from corpus import ledger
+
+    current = ledger.current_ids()
+    ledger.check(current)
+    added = ledger.update(current)
+    progress(f"ledger: {len(current)} identifiers live, {added} newly published, none broken")
+
+
+def _remove_stale_temporaries(folder: Path) -> None:
+    """Temporary files of a build that was killed (its outputs were never replaced by them)."""
+    for stale in folder.glob(".*.tmp"):
+        stale.unlink(missing_ok=True)
 
 
 def _check_unique(sources: list[Source]) -> None:

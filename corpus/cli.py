@@ -14,10 +14,11 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _build(args: argparse.Namespace) -> int:
-    from corpus.build import build_corpus, build_lock, stderr_progress
+    from corpus.build import build_corpus, build_lock, keep_citations, stderr_progress
 
     with build_lock():
         build_corpus(progress=stderr_progress)
+        keep_citations(stderr_progress)
         if not args.no_site:
             from corpus.stages import later_stages
 

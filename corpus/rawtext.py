@@ -9,6 +9,7 @@ from pathlib import Path
 from corpus.errors import AcademieError
 
 ENCODINGS = ("utf-8", "cp1252", "latin-1")
+MAX_RAW_BYTES = 20 * 1024 * 1024  # a source is a chapter or a book, not a library: refuse beyond
 # XML 1.0 cannot carry these characters, so a text containing them is refused.
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
@@ -17,6 +18,8 @@ def detect_encoding(data: bytes, path: Path) -> str:
     """The encoding of a raw file: UTF-8 when it decodes, else cp1252, else Latin-1."""
     if not data.strip():
         raise AcademieError("file is empty", path)
+    if len(data) > MAX_RAW_BYTES:
+        raise AcademieError(f"file too large: {len(data) / 2**20:.1f} MiB (at most {MAX_RAW_BYTES // 2**20} MiB)", path)
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise AcademieError("binary file (NUL byte), not a text", path, line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -10,7 +11,8 @@ from typing import Any
 
 from corpus.errors import AcademieError
 
-RULES = Path(__file__).resolve().parent / "data" / "rules"
+# ACADEMIE_RULES points at another catalogue folder (tests of malformed rule files).
+RULES = Path(os.environ.get("ACADEMIE_RULES", Path(__file__).resolve().parent / "data" / "rules"))
 KINDS = (
     "deck",
     "deal",

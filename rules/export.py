@@ -36,8 +36,25 @@ def _agrees(rule: Rule, holds: bool) -> bool:
     return holds if rule.status == "holds" else not holds
 
 
+def checked_rules() -> list[Rule]:
+    """The catalogue, refusing a rule whose passages do not exist or whose quote they do not say."""
+    from corpus.errors import AcademieError
+    from rules.passages import normalise, passage_text
+
+    rules = load_rules()
+    for rule in rules:
+        try:
+            text = passage_text(rule.source, rule.passages)
+        except (KeyError, AcademieError) as err:
+            raise AcademieError(f"rule {rule.id}: {str(err).strip(chr(39))}", rule.path, rule.line) from err
+        if normalise(rule.quote) not in text:
+            raise AcademieError(f"rule {rule.id}: its quote is not in {', '.join(rule.passages)}", rule.path, rule.line)
+    return rules
+
+
 def rules_json() -> str:
-    return json.dumps([rule_record(r) for r in load_rules()], ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    records = [rule_record(r) for r in checked_rules()]
+    return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def units(source_id: str) -> list[str]:

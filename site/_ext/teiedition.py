@@ -93,7 +93,41 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text, "utf-8")
 
 
+def _permalink_page(target: str) -> bytes:
+    """A page that sends the reader on to `target` (built as a tree, never by string pasting)."""
+    from lxml.html import builder as h
+    from lxml.html import tostring
+
+    page = h.HTML(
+        h.HEAD(
+            h.META(charset="utf-8"),
+            h.META(**{"http-equiv": "refresh", "content": f"0; url={target}"}),
+            h.LINK(rel="canonical", href=target),
+            h.TITLE("Académie permalink"),
+        ),
+        h.BODY(h.P("This permalink leads to ", h.A(target, href=target), ".")),
+    )
+    return tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8")
+
+
+def _write_permalinks(app: Sphinx, exception: Exception | None) -> None:
+    """`id/<identifier>.html` for every published passage, and for every redirected old one."""
+    from corpus.ledger import redirects, text_ids
+
+    if exception is not None or app.builder.format != "html":
+        return
+    folder = Path(app.outdir) / "id"
+    folder.mkdir(exist_ok=True)
+    for source in all_sources():
+        for xml_id in text_ids(paths.tei_path(source.id)):
+            (folder / f"{xml_id}.html").write_bytes(_permalink_page(f"../sources/{source.id}.html#{xml_id}"))
+    for old, new in redirects().items():
+        source_id = new.split(".", 1)[0]
+        (folder / f"{old}.html").write_bytes(_permalink_page(f"../sources/{source_id}.html#{new}"))
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("tei-source", TeiSource)
     app.connect("builder-inited", _write_stubs)
+    app.connect("build-finished", _write_permalinks)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,198 @@
+"""Hostile and broken inputs: processed without loss, or refused with one line naming the file."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from corpus import ledger, paths
+from corpus.addsource import add_source
+from corpus.encode import encode, encode_text
+from corpus.errors import AcademieError
+from corpus.fileio import parse_xml
+from corpus.readings import diplomatic
+from corpus.sources import get_source, load_source
+from corpus.validate import validate_file
+from tests.conftest import SOURCE_IDS, run_academie
+
+TEXT = "LE JEU\n\n1. Le jeu se joue à quatre personnes.\n\n2. On donne « douze » cartes & l'écart.\n"
+PROCESSED = {
+    "latin-1": TEXT.encode("latin-1"),
+    "cp1252": "“ Le talon ” – écarté…\n".encode("cp1252"),
+    "utf-8-bom": b"\xef\xbb\xbf" + TEXT.encode("utf-8"),
+    "crlf": TEXT.replace("\n", "\r\n").encode("utf-8"),
+    "lone-cr": TEXT.replace("\n", "\r").encode("utf-8"),
+    "markup": "Le <b>jeu</b> & les ]]> « quotes » \"x\" 'y' <script>alert(1)</script>\n".encode(),
+    "decomposed": "E\u0301carte\u0301 et re\u0300gle\n".encode(),
+}
+REFUSED = {
+    "empty": (b"", "file is empty"),
+    "blank": (b"  \n\n", "file is empty"),
+    "binary": (bytes(range(256)) * 4, "binary file"),
+    "control": (b"Le jeu\nse \x07joue\n", ":2: control character U+0007"),
+    "too-large": (b"Le jeu se joue. " * (21 * 2**16), "file too large"),
+}
+
+
+def _expected(data: bytes, encoding: str) -> str:
+    import unicodedata
+
+    text = data.decode(encoding).removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return unicodedata.normalize("NFC", text)
+
+
+@pytest.mark.parametrize("name", sorted(PROCESSED))
+def test_odd_encodings_and_markup_are_processed_without_loss(name: str, corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / f"{name}.txt"
+    raw.write_bytes(PROCESSED[name])
+    folder = add_source(raw, name, f"Test {name}", {}, corpus_copy / "sources", corpus_copy / "tei")
+    source = load_source(folder)
+    assert (folder / "raw.txt").read_bytes() == PROCESSED[name]  # kept as received
+    tei = corpus_copy / "tei" / f"{name}.xml"
+    assert validate_file(tei) == []
+    assert diplomatic(parse_xml(tei)) == _expected(PROCESSED[name], source.meta.get("encoding", "utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_broken_inputs_are_refused_naming_the_file_and_leave_nothing(
+    name: str, corpus_copy: Path, tmp_path: Path
+) -> None:
+    data, message = REFUSED[name]
+    raw = tmp_path / f"{name}.txt"
+    raw.write_bytes(data)
+    before = sorted(p.name for p in (corpus_copy / "sources").iterdir())
+    with pytest.raises(AcademieError) as caught:
+        add_source(raw, name, "x", {}, corpus_copy / "sources", corpus_copy / "tei")
+    assert f"{name}.txt" in str(caught.value) and message in str(caught.value)
+    assert sorted(p.name for p in (corpus_copy / "sources").iterdir()) == before
+    assert not (corpus_copy / "tei" / f"{name}.xml").exists()
+
+
+def test_the_command_refuses_a_binary_file_in_one_line(corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "image.png"
+    raw.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    result = run_academie("add-source", str(raw), "--id", "image", "--title", "x", corpus=corpus_copy)
+    err = result.stderr.decode().strip()
+    assert result.returncode == 1 and len(err.splitlines()) == 1 and "image.png" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "xml",
+    [
+        '<?xml version="1.0"?>\n<!DOCTYPE TEI [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<TEI>&xxe;</TEI>\n',
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">'
+        '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;">]>\n<TEI>&lol3;</TEI>\n',
+    ],
+    ids=["xxe", "billion-laughs"],
+)
+def test_tei_with_entities_is_refused_unexpanded(xml: str, tmp_path: Path) -> None:
+    evil = tmp_path / "evil.xml"
+    evil.write_text(xml, "utf-8")
+    with pytest.raises(AcademieError) as caught:
+        validate_file(evil)
+    assert "evil.xml" in str(caught.value) and ("DTD" in str(caught.value) or "entit" in str(caught.value))
+
+
+def _rules_dir(tmp_path: Path, body: str) -> Path:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "bad.toml").write_text(body, "utf-8")
+    return folder
+
+
+RULE = """
+[[rule]]
+id = "{id}"
+game = "reversis"
+source = "reversis"
+passages = ["{passage}"]
+quote = "{quote}"
+kind = "players"
+claim = {{ players = 4 }}
+status = "holds"
+interpretation = {{ text = "x", cert = "high" }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (RULE.format(id="x.a", passage="reversis.a99.s1", quote="Il se joue"), "no passage reversis.a99.s1"),
+        (RULE.format(id="x.a", passage="reversis.a5.s1", quote="Il se joue à cinq"), "its quote is not in"),
+        (RULE.format(id="x.a", passage="reversis.a5.s1", quote="Il se joue") * 2, "duplicate rule id 'x.a'"),
+    ],
+    ids=["missing-passage", "stale-quote", "duplicate-id"],
+)
+def test_bad_rules_are_one_line_naming_file_and_line(body: str, message: str, tmp_path: Path) -> None:
+    env = dict(os.environ, ACADEMIE_RULES=str(_rules_dir(tmp_path, body)))
+    result = subprocess.run(
+        [sys.executable, "-m", "corpus.cli", "rules", "--json"],
+        capture_output=True,
+        env=env,
+        cwd=paths.ROOT,
+        check=False,
+    )
+    err = result.stderr.decode().strip()
+    assert result.returncode == 1 and len(err.splitlines()) == 1, err
+    assert "bad.toml:" in err and message in err
+
+
+def test_a_build_killed_midway_leaves_usable_outputs(corpus_copy: Path) -> None:
+    for source in (corpus_copy / "sources").iterdir():  # make every source rebuild
+        (source / "corrections.toml").write_text("# emptied\n", "utf-8")
+    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
+    build = subprocess.Popen(
+        [sys.executable, "-m", "corpus.cli", "build", "--no-site"], cwd=paths.ROOT, env=env, stderr=subprocess.PIPE
+    )
+    assert build.stderr is not None
+    line = build.stderr.readline()  # the first source is written: kill during the second
+    build.send_signal(signal.SIGKILL)
+    build.wait(timeout=60)
+    assert b"[1/5]" in line
+    for tei in (corpus_copy / "tei").glob("*.xml"):
+        assert validate_file(tei) == [], tei
+    again = run_academie("build", "--no-site", corpus=corpus_copy)
+    assert again.returncode == 0, again.stderr.decode()
+    assert not list((corpus_copy / "tei").glob(".*.tmp"))
+
+
+def test_two_builds_at_once_do_not_corrupt_each_other(corpus_copy: Path) -> None:
+    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
+    command = [sys.executable, "-m", "corpus.cli", "build", "--no-site"]
+    first = subprocess.Popen(command, cwd=paths.ROOT, env=env, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    second = subprocess.Popen(command, cwd=paths.ROOT, env=env, stderr=subprocess.PIPE)
+    assert first.wait(timeout=600) == 0 and second.wait(timeout=600) == 0
+    for tei in (corpus_copy / "tei").glob("*.xml"):
+        assert validate_file(tei) == [], tei
+
+
+def test_the_committed_ledger_is_all_live_or_redirected() -> None:
+    ledger.check(ledger.current_ids())
+    assert ledger.published() <= ledger.current_ids() | set(ledger.redirects())
+
+
+def test_a_dropped_identifier_fails_until_redirected(tmp_path: Path) -> None:
+    book, moves = tmp_path / "ledger.txt", tmp_path / "redirects.toml"
+    book.write_text("reversis.a14.s1\nreversis.a99\n", "utf-8")
+    current = ledger.current_ids()
+    with pytest.raises(AcademieError) as caught:
+        ledger.check(current, book, moves)
+    assert "reversis.a99" in str(caught.value)
+    moves.write_text('[redirects]\n"reversis.a99" = "reversis.a14"\n', "utf-8")
+    ledger.check(current, book, moves)
+
+
+@pytest.mark.parametrize("source_id", SOURCE_IDS)
+def test_changing_the_cleaning_changes_no_identifier(source_id: str) -> None:
+    source = get_source(source_id)
+    ids = etree.fromstring(encode(source).data).xpath("//@xml:id")
+    bare = etree.fromstring(encode_text(source, source.text(), [], ()).data).xpath("//@xml:id")
+    assert ids == bare
