@@ -37,7 +37,7 @@ REFUSED = {
     "blank": (b"  \n\n", "file is empty"),
     "binary": (bytes(range(256)) * 4, "binary file"),
     "control": (b"Le jeu\nse \x07joue\n", ":2: control character U+0007"),
-    "too-large": (b"Le jeu se joue. " * (21 * 2**16), "file too large"),
+    "too-large": (b"Le jeu se joue. " * (50 * 2**16), "file too large"),  # 50 MB
 }
 
 
@@ -196,3 +196,30 @@ def test_changing_the_cleaning_changes_no_identifier(source_id: str) -> None:
     ids = etree.fromstring(encode(source).data).xpath("//@xml:id")
     bare = etree.fromstring(encode_text(source, source.text(), [], ()).data).xpath("//@xml:id")
     assert ids == bare
+
+
+def test_clean_refuses_binary_input_and_keeps_markup_as_text() -> None:
+    refused = run_academie("clean", stdin=b"\x00\x01binary")
+    assert (
+        refused.returncode == 1 and "<stdin>" in refused.stderr.decode() and "Traceback" not in refused.stderr.decode()
+    )
+    markup = "Le <script>alert(1)</script> & ]]> jeu\n"
+    cleaned = run_academie("clean", stdin=markup.encode())
+    assert cleaned.returncode == 0 and cleaned.stdout.decode() == markup
+
+
+def test_the_site_serves_a_permalink_for_every_identifier_and_redirect(corpus_copy: Path, tmp_path: Path) -> None:
+    (corpus_copy / "redirects.toml").write_text('[redirects]\n"reversis.a99.s1" = "reversis.a14.s1"\n', "utf-8")
+    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
+    out = tmp_path / "html"
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(paths.SITE), str(out)],
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    pages = {p.stem for p in (out / "id").glob("*.html")}
+    assert ledger.published() <= pages
+    moved = (out / "id" / "reversis.a99.s1.html").read_text("utf-8")
+    assert "sources/reversis.html#reversis.a14.s1" in moved

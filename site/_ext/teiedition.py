@@ -54,6 +54,55 @@ class TeiSource(Directive):
         return node
 
 
+class RuleCatalogue(Directive):
+    """`.. rule-catalogue:: reversis` lists the rules of a source, each anchored by its rule id."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from rules.catalogue import RULES, load_rules
+        from rules.checks import verify
+
+        for path in RULES.glob("*.toml"):
+            self.state.document.settings.record_dependencies.add(str(path))
+        out: list[nodes.Node] = []
+        for rule in (r for r in load_rules() if r.source == self.arguments[0]):
+            section = nodes.section(ids=[rule.id], classes=["rule", f"status-{rule.status}"])
+            section += nodes.title(rule.id, rule.id)
+            quote = nodes.block_quote(classes=["rule-quote"])
+            quote += nodes.paragraph(rule.quote, rule.quote)
+            quote["lang"] = "fr"
+            section += quote
+            verdict = verify(rule)
+            facts = nodes.field_list()
+            for name, value in (
+                ("Status", rule.status),
+                ("Kind", rule.kind),
+                ("Interpretation", f"{rule.interpretation['text']} (certainty: {rule.interpretation['cert']})"),
+                ("Engine check", f"{rule.check_name}: {verdict.detail}"),
+            ):
+                facts += _field(name, nodes.paragraph(value, value))
+            passages = nodes.paragraph()
+            for n, passage in enumerate(rule.passages):
+                if n:
+                    passages += nodes.Text(", ")
+                passages += nodes.reference(passage, passage, refuri=f"../sources/{rule.source}.html#{passage}")
+            facts += _field("Passages", passages)
+            section += facts
+            out.append(section)
+        return out
+
+
+def _field(name: str, body: nodes.Node) -> nodes.field:
+    field = nodes.field()
+    field += nodes.field_name(name, name)
+    value = nodes.field_body()
+    value += body
+    field += value
+    return field
+
+
 def _inside_block(element: etree._Element) -> bool:
     parent = element.getparent()
     while parent is not None:
@@ -86,6 +135,15 @@ def _write_stubs(app: Sphinx) -> None:
         entries.append(f"   {source.id}")
     index = "Sources\n=======\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(entries) + "\n"
     _write_if_changed(folder / "index.rst", index)
+    rules_folder = Path(app.srcdir) / "rules"
+    rules_folder.mkdir(exist_ok=True)
+    for source in sources:
+        title = f"Rules of {source.meta['title']}"
+        _write_if_changed(
+            rules_folder / f"{source.id}.rst", f"{title}\n{'=' * len(title)}\n\n.. rule-catalogue:: {source.id}\n"
+        )
+    rules_index = "Rules\n=====\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(entries) + "\n"
+    _write_if_changed(rules_folder / "index.rst", rules_index)
 
 
 def _write_if_changed(path: Path, text: str) -> None:
@@ -121,13 +179,19 @@ def _write_permalinks(app: Sphinx, exception: Exception | None) -> None:
     for source in all_sources():
         for xml_id in text_ids(paths.tei_path(source.id)):
             (folder / f"{xml_id}.html").write_bytes(_permalink_page(f"../sources/{source.id}.html#{xml_id}"))
+    from rules.catalogue import load_rules
+
+    rule_pages = {rule.id: f"../rules/{rule.source}.html#{rule.id}" for rule in load_rules()}
+    for rule_id, target in rule_pages.items():
+        (folder / f"{rule_id}.html").write_bytes(_permalink_page(target))
     for old, new in redirects().items():
-        source_id = new.split(".", 1)[0]
-        (folder / f"{old}.html").write_bytes(_permalink_page(f"../sources/{source_id}.html#{new}"))
+        target = rule_pages.get(new) or f"../sources/{new.split('.', 1)[0]}.html#{new}"
+        (folder / f"{old}.html").write_bytes(_permalink_page(target))
 
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_directive("tei-source", TeiSource)
+    app.add_directive("rule-catalogue", RuleCatalogue)
     app.connect("builder-inited", _write_stubs)
     app.connect("build-finished", _write_permalinks)
     return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
