@@ -31,22 +31,23 @@ def bench_clean(folder: Path, limit: int = 0) -> str:
 
 def bench_engine(games: int = 2000) -> str:
     """Random legal Reversis games per second on one core; OpenSpiel's hearts beside it if installed."""
-    from rules.games.reversis import random_game
+    from rules.games.reversis import ReversisGame, random_game
 
+    game = ReversisGame()
     start = time.perf_counter()
     for seed in range(games):
-        random_game(seed)
+        random_game(seed, game)
     ours = games / (time.perf_counter() - start)
     line = f"engine: {games} random Reversis games, {ours:,.0f} games/s"
     try:
         import pyspiel  # optional: pip install open_spiel
     except ImportError:
         return line + "; OpenSpiel not installed (pip install open_spiel) for the hearts comparison"
-    game = pyspiel.load_game("hearts")
+    hearts = pyspiel.load_game("hearts")
     rng = random.Random(0)  # the same driver as ours: uniform choices from Python's random
     start = time.perf_counter()
     for _ in range(games):
-        state = game.new_initial_state()
+        state = hearts.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])

@@ -426,3 +426,46 @@ def trumps_1659_check(claim: dict[str, Any]) -> Verdict:
     names = card_data()["trumps_1659"]
     ok = len(names) == claim["count"] and all(names[str(n)] == name for n, name in claim["named"].items())
     return Verdict(ok, f"{len(names)} trumps, the thirteenth {names['13']}")
+
+
+@check("piquet-sequences")
+def piquet_sequences_check(claim: dict[str, Any]) -> Verdict:
+    """A run of the claimed length is found and counts the claimed points."""
+    from rules.games.piquet import sequence_value, sequences
+
+    order = ["7", "8", "9", "10", "valet", "dame", "roi", "as"]
+    hand = [Card(rank, "coeur") for rank in order[: claim["length"]]] + [card("as-pique")]
+    found = sequences(hand)
+    ok = found[:1] == [("coeur", claim["length"])] and sequence_value(claim["length"]) == claim["value"]
+    return Verdict(ok, f"runs found {found}, worth {sequence_value(claim['length'])}")
+
+
+@check("piquet-sets")
+def piquet_sets_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.piquet import PiquetGame, sets
+
+    g = PiquetGame()
+    four = [card(f"as-{s}") for s in ("pique", "coeur", "carreau", "trefle")]
+    three = [card(f"roi-{s}") for s in ("pique", "coeur", "carreau")]
+    ok = (
+        sets(four, g) == claim["quatorze"]
+        and sets(three, g) == claim["trois"]
+        and sets(four + three, g) == claim["quatorze"] + claim["trois"]
+    )
+    return Verdict(ok, "four aces count fourteen, three kings three")
+
+
+@check("retourne")
+def retourne_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.tarot import retourne_trumps
+
+    got = {c: retourne_trumps(card(c)) for c in claim["cases"]}
+    return Verdict(got == claim["cases"], f"trumps by card turned: {got}")
+
+
+@check("major-sequences")
+def major_sequences_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.tarot import major_sequences
+
+    got = {name: major_sequences([card(c) for c in hand]) for name, hand in claim["hands"].items()}
+    return Verdict(got == claim["expected"], f"sequences {got}")

@@ -41,9 +41,18 @@ def test_rule(rule) -> None:
 
 
 def test_rule_ids_the_engine_gives_exist() -> None:
+    from rules.games import piquet, tarot
+
     state = random_game(3)
     cited = {rule_id for _, _, allowed in state.history for rule_id in allowed}
     assert cited and cited <= set(BY_ID)
+    for variant in tarot.VARIANTS:
+        assert set(tarot.PLAY_RULES[variant]) <= set(BY_ID)
+    game = piquet.PiquetGame().new_initial_state(1)
+    moves = set()
+    while not game.is_terminal():
+        moves |= set(game.apply_action(game.legal_actions()[0]))
+    assert moves <= set(BY_ID)
 
 
 def test_a_malformed_rule_file_names_file_line_and_field(tmp_path: Path) -> None:

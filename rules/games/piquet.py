@@ -138,3 +138,38 @@ def random_game(seed: int) -> PiquetState:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+SEQUENCE_ORDER = ("7", "8", "9", "10", "valet", "dame", "roi", "as")
+SEQUENCE_VALUES = {3: 3, 4: 4}  # tierce, quatrième ("une quatrième bonne… ajoute quatre points")
+SETS = ("as", "roi", "dame", "valet", "10")  # the cards of a quatorze or a trio
+
+
+def sequences(hand: list[Card]) -> list[tuple[str, int]]:
+    """Runs of three or more in one suit, as (suit, length), longest first."""
+    runs = []
+    for suit in sorted({c.suit for c in hand}):
+        held = {SEQUENCE_ORDER.index(c.rank) for c in hand if c.suit == suit and c.rank in SEQUENCE_ORDER}
+        length = 0
+        for position in range(len(SEQUENCE_ORDER) + 1):
+            if position in held:
+                length += 1
+                continue
+            if length >= 3:
+                runs.append((suit, length))
+            length = 0
+    return sorted(runs, key=lambda run: -run[1])
+
+
+def sequence_value(length: int) -> int | None:
+    """What a run counts: a tierce three, a quatrième four; longer runs the text does not price."""
+    return SEQUENCE_VALUES.get(length)
+
+
+def sets(hand: list[Card], game: PiquetGame) -> int:
+    """Quatorzes (four aces, kings, queens, knaves or tens) and trios of them."""
+    total = 0
+    for rank in SETS:
+        count = sum(1 for c in hand if c.rank == rank)
+        total += int(game.params["quatorze"]) if count == 4 else int(game.params["trois"]) if count == 3 else 0
+    return total

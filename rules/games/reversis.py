@@ -168,9 +168,9 @@ class ReversisState:
         )
 
 
-def random_game(seed: int, **params: object) -> ReversisState:
-    """Play one game with random legal moves (seeded)."""
-    game = ReversisGame(**params)
+def random_game(seed: int, game: ReversisGame | None = None) -> ReversisState:
+    """Play one game with random legal moves (seeded); a Game is built once and reused, as in OpenSpiel."""
+    game = game or ReversisGame()
     state = game.new_initial_state(seed)
     rng = random.Random(seed + 1)
     while not state.is_terminal():

@@ -54,6 +54,17 @@ VARIANTS: dict[str, dict[str, object]] = {
 }
 
 
+# The rules that allow a move in each variant (returned by apply_action).
+PLAY_RULES: dict[str, tuple[str, ...]] = {
+    "1659-premier": ("taros-1659.play.triomphe-forcee", "taros-1659.play.excuse"),
+    "1659-cinquante": ("taros-1659.play.excuse",),
+    "1659-rigueur": ("taros-1659.play.rigueur", "taros-1659.play.excuse"),
+    "triomphe-forcee": ("taros-1659.play.triomphe-forcee",),
+    "suisse": ("taros-1659.deal.suisse", "taros-1659.play.excuse"),
+    "tarots-19c": ("tarots.rank.majors", "tarots.rank.minors"),
+}
+
+
 def value_of(c: Card, values: dict[str, int]) -> int:
     """A card's value: by its id (`atout-21`, `fou`), else by its rank."""
     return values.get(c.id, values.get(c.rank, 0) if c.suit not in ("atout", "fou") else 0)
@@ -140,15 +151,16 @@ class TarotState:
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
         self.hands[self.turn].remove(chosen)
         self.trick.append((self.turn, chosen))
+        allowed = PLAY_RULES[self.game.variant]
         if len(self.trick) < self.game.players:
             self.turn = (self.turn + 1) % self.game.players
-            return ("tarot.play",)
+            return allowed
         led = next((c for _, c in self.trick if c.suit != "fou"), self.trick[0][1])
         seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led))
         for player, played in self.trick:  # the Fou, as excuse, stays with its owner
             self.taken[player if played.suit == "fou" else seat].append(played)
         self.trick, self.turn = [], seat
-        return ("tarot.play", "tarot.trick")
+        return allowed
 
     def is_terminal(self) -> bool:
         return not any(self.hands) and not self.trick
@@ -179,3 +191,29 @@ def random_game(seed: int, variant: str = "1659-premier") -> TarotState:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+FIGURES = ("roi", "dame", "cavalier", "valet")
+
+
+def retourne_trumps(retourne: Card) -> str:
+    """Tarots art. 1-3: the turned card's suit gives the minor trumps; a major turned, only majors."""
+    return "atout" if retourne.suit in ("atout", "fou") else retourne.suit
+
+
+def point_value(c: Card, figures: int = 10) -> int:
+    """Tarots art. 5: for the point, figures count ten, other cards their pips, the ace one."""
+    if c.rank in FIGURES:
+        return figures
+    return 1 if c.rank == "as" else int(c.rank)
+
+
+def major_sequences(hand: list[Card]) -> list[int]:
+    """Tarots art. 4: runs of three or more majors by their numbers; the Folie in none."""
+    numbers = sorted(int(c.rank) for c in hand if c.suit == "atout")
+    runs, length = [], 0
+    for k, n in enumerate(numbers):
+        length = length + 1 if k and n == numbers[k - 1] + 1 else 1
+        if length >= 3 and (k + 1 == len(numbers) or numbers[k + 1] != n + 1):
+            runs.append(length)
+    return sorted(runs, reverse=True)
