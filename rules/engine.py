@@ -64,3 +64,16 @@ def points(cards: Sequence[Card], values: dict[str, int], overrides: dict[str, i
     """Card points: by rank, with per-card overrides (`as-carreau` 5, `valet-coeur` 4 at Reversis)."""
     overrides = overrides or {}
     return sum(overrides.get(c.id, values.get(c.rank, 0)) for c in cards)
+
+
+def parameters(game: str, defaults: dict, given: dict) -> dict:
+    """A game's parameters: its defaults overridden by those given; an unknown name is refused."""
+    unknown = set(given) - set(defaults)
+    if unknown:
+        raise ValueError(f"unknown {game} parameters: {sorted(unknown)}")
+    return {**defaults, **given}
+
+
+def ranking(order: Sequence[str]) -> dict[str, int]:
+    """Rank strengths from an order given lowest first."""
+    return {rank: i for i, rank in enumerate(order)}

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, card
 from rules.decks import deck
-from rules.engine import must_follow, trick_winner
+from rules.engine import must_follow, parameters, ranking, trick_winner
 
 DEFAULTS = {
     "players": 2,
@@ -31,13 +31,10 @@ DEFAULTS = {
 
 class PiquetGame:
     def __init__(self, **params: object):
-        unknown = set(params) - set(DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown Piquet parameters: {sorted(unknown)}")
-        self.params = {**DEFAULTS, **params}
+        self.params = parameters("Piquet", DEFAULTS, params)
         self.cards = deck(str(self.params["deck"]))
         self.players = int(self.params["players"])
-        self.strength = {rank: i for i, rank in enumerate(self.params["strength"])}
+        self.strength = ranking(self.params["strength"])
 
     def new_initial_state(self, seed: int = 0, dealer: int = 0) -> PiquetState:
         shuffled = list(self.cards)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, card
 from rules.decks import deck
-from rules.engine import check_pattern, deal, must_follow, points, trick_winner
+from rules.engine import check_pattern, deal, must_follow, parameters, points, ranking, trick_winner
 
 DEFAULTS = {
     "players": 4,
@@ -31,14 +31,11 @@ class ReversisGame:
     """Parameters of a game of Reversis; rule variants are parameters."""
 
     def __init__(self, **params: object):
-        unknown = set(params) - set(DEFAULTS)
-        if unknown:
-            raise ValueError(f"unknown Reversis parameters: {sorted(unknown)}")
-        self.params = {**DEFAULTS, **params}
+        self.params = parameters("Reversis", DEFAULTS, params)
         self.cards = deck(str(self.params["deck"]))
         self.players = int(self.params["players"])
         self.hand_sizes = check_pattern(self.params["pattern"], self.players, len(self.cards))
-        self.strength = {rank: i for i, rank in enumerate(self.params["strength"])}
+        self.strength = ranking(self.params["strength"])
 
     def new_initial_state(self, seed: int = 0, dealer: int = 0) -> ReversisState:
         shuffled = list(self.cards)
