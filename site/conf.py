@@ -18,3 +18,4 @@ html_theme = "alabaster"
 html_static_path = ["_static"]
 html_search_language = "fr"
 nitpicky = True
+smartquotes = False  # the edition shows the source's own apostrophes and quotes
