@@ -171,6 +171,29 @@ def _rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def _extract(args: argparse.Namespace) -> int:
+    import json
+
+    from corpus.sources import all_sources, get_source
+    from extract.candidates import as_records, candidates, review
+
+    ids = [args.source] if args.source else [s.id for s in all_sources()]
+    if args.source:
+        get_source(args.source)
+    if args.eval:
+        from extract.evaluate import detection, read_gold
+
+        for key, (precision, recall, count) in sorted(detection(read_gold(Path(args.eval))).items()):
+            print(f"{key}: rule-bearing sentences precision {precision:.3f}, recall {recall:.3f} ({count} sentences)")
+        return 0
+    if args.review:
+        print("\n".join(review(ids)))
+        return 0
+    records = [r for source in ids for r in as_records(candidates(source))]
+    print(json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="academie", description="Edit and verify historical card-game rules.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -231,6 +254,13 @@ def parser() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true", help="print the rules as JSON (the default)")
     rules.add_argument("--coverage", action="store_true", help="list the passages no rule cites")
     rules.set_defaults(handler=_rules)
+
+    extract = sub.add_parser("extract", help="rule candidates found by the spaCy pipeline, as JSON")
+    extract.add_argument("--json", action="store_true", help="print the candidates as JSON (the default)")
+    extract.add_argument("--source", help="one source id (default: all)")
+    extract.add_argument("--review", action="store_true", help="candidates no rule matches, rules no candidate finds")
+    extract.add_argument("--eval", metavar="GOLD", help="precision and recall against gold sentence labels")
+    extract.set_defaults(handler=_extract)
 
     report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")
     report.add_argument("source", nargs="?")

@@ -40,7 +40,22 @@ def export_rules(progress: Callable[[str], None]) -> None:
     progress(f"rules: {paths.SITE_BUILD / 'rules.json'}")
 
 
-STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site, export_rules]
+def export_candidates(progress: Callable[[str], None]) -> None:
+    """The extraction layer's rule candidates for every source, into the site."""
+    import json
+
+    from corpus.fileio import write_atomic
+    from corpus.sources import all_sources
+    from extract.candidates import as_records, candidates
+
+    records = [r for source in all_sources() for r in as_records(candidates(source.id))]
+    write_atomic(
+        paths.SITE_BUILD / "candidates.json", json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    )
+    progress(f"extract: {len(records)} rule candidates in {paths.SITE_BUILD / 'candidates.json'}")
+
+
+STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site, export_rules, export_candidates]
 
 
 def later_stages(progress: Callable[[str], None]) -> None:

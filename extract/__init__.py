@@ -1,0 +1,1 @@
+"""Extraction: a spaCy French pipeline from TEI passages to typed rule candidates."""

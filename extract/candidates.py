@@ -1,0 +1,107 @@
+"""Rule candidates from the TEI: each sentence of the regularised reading through the pipeline,
+kept with its TEI id so that every candidate can be cited."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.spans import TEI_NS, XML_ID
+from extract.classify import RULE_BEARING
+from extract.pipeline import nlp
+from rules.passages import _read
+
+RULE_KINDS = {
+    "deck": "deck",
+    "deal": "deal",
+    "players": "players",
+    "value": "value",
+    "penalty": "penalty",
+    "scoring": "scoring",
+    "talon": "talon",
+}
+
+
+@dataclass
+class Candidate:
+    source: str
+    passage: str
+    quote: str
+    label: str
+    kind: str
+    claim: dict
+    confidence: float
+    rule: str | None
+    entities: list[tuple[str, str]]
+
+
+def sentences(source_id: str) -> list[tuple[str, str]]:
+    """(sentence id, regularised text) of a source, in order."""
+    tree = parse_xml(paths.tei_path(source_id))
+    text = tree.getroot().find(f"{{{TEI_NS}}}text")
+    out = []
+    for s in text.iter(f"{{{TEI_NS}}}s"):
+        reading = _read(s)
+        if reading.strip():
+            out.append((s.get(XML_ID), reading))
+    return out
+
+
+def candidates(source_id: str) -> list[Candidate]:
+    from rules.catalogue import load_rules
+
+    rules = [r for r in load_rules() if r.source == source_id]
+    items = sentences(source_id)
+    out = []
+    for (passage, text), doc in zip(items, nlp().pipe(t for _, t in items), strict=True):
+        label = max(doc.cats, key=doc.cats.get)
+        entities = [(e.label_, e.text) for e in doc.ents]
+        found = doc._.claims or ([None] if label in RULE_BEARING else [])
+        for slot in found:
+            kind = slot.kind if slot else ("penalty" if label == "penalty" else "procedure")
+            claim = slot.claim if slot else {}
+            out.append(
+                Candidate(
+                    source_id,
+                    passage,
+                    text,
+                    label,
+                    kind,
+                    claim,
+                    doc.cats[label],
+                    _match(rules, passage, kind),
+                    entities,
+                )
+            )
+    return out
+
+
+def _match(rules: list, passage: str, kind: str) -> str | None:
+    """The catalogue rule citing this passage (or its article), preferring one of the same kind."""
+    citing = [r for r in rules if any(p == passage or passage.startswith(p + ".") for p in r.passages)]
+    same = [r for r in citing if r.kind == kind]
+    chosen = (same or citing)[:1]
+    return chosen[0].id if chosen else None
+
+
+def as_records(items: list[Candidate]) -> list[dict]:
+    return [asdict(c) for c in items]
+
+
+def review(source_ids: list[str]) -> list[str]:
+    """Candidates no rule matches (possible missing rules) and rules no candidate matches (misses)."""
+    from rules.catalogue import load_rules
+
+    lines = []
+    for source in source_ids:
+        items = candidates(source)
+        found = {c.passage for c in items if c.label in RULE_BEARING}
+        for c in items:
+            if c.rule is None and c.label in RULE_BEARING:
+                lines.append(f"{c.passage}: candidate {c.kind} {c.claim or ''} matches no rule")
+        for rule in load_rules():
+            cited = any(p == f or f.startswith(p + ".") for p in rule.passages for f in found)
+            if rule.source == source and rule.kind != "advice" and not cited:
+                lines.append(f"{rule.id}: no candidate found for this rule")
+    return lines

@@ -1,0 +1,63 @@
+"""The sentence classifier's knowledge (extract/data/cues.toml), compiled once."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from extract import slots
+
+DATA = Path(__file__).resolve().parent / "data"
+CLASSES = ("rule", "penalty", "definition", "advice", "narrative")
+RULE_BEARING = ("rule", "penalty")
+
+
+NARRATIVE_FLOOR = 2.0  # a sentence with no cue at all is narrative
+SLOT_WEIGHT = 3.0
+
+
+@cache
+def _raw() -> dict:
+    with (DATA / "cues.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@cache
+def cues() -> dict[str, tuple[tuple[re.Pattern[str], float], ...]]:
+    return {
+        label: tuple((re.compile(p), float(w)) for p, w in table.items())
+        for label, table in _raw().items()
+        if label != "domain"
+    }
+
+
+@cache
+def domain() -> tuple[tuple[re.Pattern[str], ...], float, int]:
+    table = _raw()["domain"]
+    return tuple(re.compile(w) for w in table["words"]), float(table["weight"]), int(table["cap"])
+
+
+def scores(text: str) -> dict[str, float]:
+    """Cue totals per class; words of the game add to `rule`; `narrative` starts from a floor."""
+    low = text.lower().replace("’", "'")
+    out = {label: sum(w for p, w in patterns if p.search(low)) for label, patterns in cues().items()}
+    words, weight, cap = domain()
+    out["rule"] = out.get("rule", 0) + weight * min(cap, sum(bool(p.search(low)) for p in words))
+    if slots.extract(text):  # a typed claim (a deck, a deal, a value, a fine) is a rule's
+        out["rule"] += SLOT_WEIGHT
+    out["narrative"] = out.get("narrative", 0) + NARRATIVE_FLOOR
+    return out
+
+
+def classify(text: str) -> tuple[str, float]:
+    """The winning class and its share of the total (a confidence)."""
+    totals = scores(text)
+    if totals.get("penalty", 0) >= 3:  # a fine makes a rule a penalty rule
+        totals["penalty"] += totals.get("rule", 0)
+    if totals.get("advice", 0) >= 4:  # "il est certain…", "le principal but…": advice, however worded
+        totals["advice"] += totals.get("rule", 0)
+    best = max(CLASSES, key=lambda c: (totals.get(c, 0), -CLASSES.index(c)))
+    total = sum(totals.values()) or 1.0
+    return best, round(totals.get(best, 0) / total, 2)

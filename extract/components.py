@@ -1,0 +1,51 @@
+"""spaCy components of the extraction pipeline, registered the spaCy way; their knowledge is data."""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from extract import classify, slots
+from extract.numbers import parse_number
+
+if not Doc.has_extension("claims"):
+    Doc.set_extension("claims", default=[])
+if not Span.has_extension("value"):
+    Span.set_extension("value", default=None)
+
+
+@Language.component("academie_numbers")
+def numbers(doc: Doc) -> Doc:
+    """Numbers in digits, Roman numerals or words, as `doc.spans["numbers"]` with `span._.value`."""
+    found, i = [], 0
+    while i < len(doc):
+        best = None
+        for j in range(min(len(doc), i + 6), i, -1):  # the longest run of tokens that reads as a number
+            value = parse_number(doc[i:j].text)
+            if value is not None and not (j - i == 1 and doc[i].lower_ in ("un", "une") and doc[i].pos_ == "DET"):
+                best = (j, value)
+                break
+        if best:
+            span = doc[i : best[0]]
+            span._.value = best[1]
+            found.append(span)
+            i = best[0]
+        else:
+            i += 1
+    doc.spans["numbers"] = found
+    return doc
+
+
+@Language.component("academie_classifier")
+def classifier(doc: Doc) -> Doc:
+    """rule, penalty, definition, advice or narrative, as `doc.cats`."""
+    label, confidence = classify.classify(doc.text)
+    doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
+    return doc
+
+
+@Language.component("academie_slots")
+def claims(doc: Doc) -> Doc:
+    """Typed claims of the sentence (deck size, hand sizes, players, values, fines, targets)."""
+    doc._.claims = slots.extract(doc.text)
+    return doc
