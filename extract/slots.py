@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from extract.numbers import NUMBER_WORDS, parse_number
+
+DATA = Path(__file__).resolve().parent / "data"
 
 _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", "&")), key=len, reverse=True))
 _NUMBER = r"(\d+|[IVXLC]+\b|(?:(?:" + _WORDS + r")\b(?:[\s-]+(?:et|&)?[\s-]*(?=\w))?)+)"
@@ -15,64 +20,26 @@ def _num(name: str) -> str:
     return f"(?P<{name}>{_NUMBER})"
 
 
-RANKS = {
-    "roi": "roi",
-    "rois": "roi",
-    "reine": "dame",
-    "reines": "dame",
-    "dame": "dame",
-    "dames": "dame",
-    "cavalier": "cavalier",
-    "cavaliers": "cavalier",
-    "chevalier": "cavalier",
-    "chevaliers": "cavalier",
-    "valet": "valet",
-    "valets": "valet",
-    "as": "as",
-    "dix": "10",
-    "fou": "fou",
-    "monde": "atout-21",
-    "basteleur": "atout-1",
-}
-_RANK = r"(?P<card>" + "|".join(sorted(RANKS, key=len, reverse=True)) + r")"
+@cache
+def _table() -> dict:
+    with (DATA / "slots.toml").open("rb") as handle:
+        return tomllib.load(handle)
 
-PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    (
-        "deck",
-        re.compile(
-            rf"\b(?:jeu|jeux) de (?:cartes )?(?:\w+ )?{_num('n1')}\s*cartes\b"
-            rf"|\bcomposée?s? de {_num('n2')}\s*(?:cartes)?"
-        ),
-    ),
-    ("deck", re.compile(rf"\bles {_num('n3')}\s*tarots\b|\bcelui des tarots de {_num('n4')}")),
-    (
-        "deal",
-        re.compile(
-            rf"\b(?:donne|délivre|distribue|donnent)n?t? (?:à chacun(?: de la compagnie)? )?{_num('n5')}\s*cartes? "
-            r"(?:à (?:chacun|chaque joueur|l.autre|chacune?)|aux)"
-        ),
-    ),
-    ("deal", re.compile(rf"\bon (?:donne|délivre) {_num('n6')}\s*cartes")),
-    (
-        "players",
-        re.compile(
-            rf"\b(?:se joue|joue|jouent|être) à {_num('n7')}\s*(?:personnes|joueurs)\b"
-            rf"|\bà {_num('n8')}\s*(?:personnes|joueurs)\b"
-        ),
-    ),
-    ("value", re.compile(rf"\b(?:le|la|les)? ?{_RANK}s?,? (?:vau[tx]|valent|marque|aussi) ?{_num('n9')}")),
-    ("value", re.compile(rf"\b(?:le|la|les) {_RANK}s? {_num('n10')}(?=[\s,.;]|$)")),
-    ("value", re.compile(rf"\bpour chaque {_RANK} {_num('n11')}\s*points")),
-    (
-        "penalty",
-        re.compile(
-            rf"\b{_num('n12')}\s*jet+ons? d.amende|\bpaiera (?:au panier )?{_num('n13')}\s*jet+ons?"
-            rf"|\bmettra {_num('n14')}\s*jet+ons? au panier"
-        ),
-    ),
-    ("scoring", re.compile(rf"\ben {_num('n15')}\.?\s*points\b|\bjoue en {_num('n16')}\s*points")),
-    ("talon", re.compile(rf"\bdes {_num('n17')}\s*cartes du talon")),
-]
+
+def ranks() -> dict[str, str]:
+    return _table()["ranks"]
+
+
+@cache
+def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The slot patterns of slots.toml with {NUM} and {RANK} filled in (numbers named n1, n2…)."""
+    rank = r"(?P<card>" + "|".join(sorted(ranks(), key=len, reverse=True)) + r")"
+    out = []
+    for entry in _table()["slot"]:
+        pieces = entry["pattern"].replace("{RANK}", rank).split("{NUM}")
+        text = pieces[0] + "".join(_num(f"n{k}") + piece for k, piece in enumerate(pieces[1:], 1))
+        out.append((entry["kind"], re.compile(text)))
+    return tuple(out)
 
 
 @dataclass
@@ -87,7 +54,7 @@ def extract(text: str) -> list[Slot]:
     """Every claim a sentence states, with its offsets in the sentence."""
     low = text.lower().replace("’", "'")
     out: list[Slot] = []
-    for kind, pattern in PATTERNS:
+    for kind, pattern in patterns():
         for match in pattern.finditer(low):
             number = _number(match)
             if number is None:
@@ -116,7 +83,7 @@ def _claim(kind: str, match: re.Match[str], number: int) -> dict:
     if kind == "players":
         return {"players": number}
     if kind == "value":
-        return {"values": {RANKS[match.group("card")]: number}}
+        return {"values": {ranks()[match.group("card")]: number}}
     if kind == "penalty":
         return {"amount": {"jeton": number}}
     if kind == "talon":
