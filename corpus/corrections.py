@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corpus.errors import AcademieError
-from corpus.sources import load_toml
+from corpus.sources import entry_lines, load_toml
 from corpus.spans import Span
 
 EDITOR = "#editor"
@@ -49,13 +49,8 @@ def load_corrections(path: Path) -> list[Correction]:
     if unknown:
         raise AcademieError(f"unknown table '{sorted(unknown)[0]}' (expected [[correction]])", path)
     entries = data.get("correction", [])
-    lines = _entry_lines(path)
+    lines = entry_lines(path, "correction")
     return [_check(entry, path, lines[k] if k < len(lines) else None, k + 1) for k, entry in enumerate(entries)]
-
-
-def _entry_lines(path: Path) -> list[int]:
-    text = path.read_text("utf-8")
-    return [n for n, line in enumerate(text.splitlines(), 1) if re.match(r"\s*\[\[\s*correction\s*\]\]", line)]
 
 
 def _check(entry: dict, path: Path, line: int | None, number: int) -> Correction:

@@ -43,19 +43,13 @@ def _blocks(source: Source, raw: str) -> dict[str, tuple[Span, list[tuple[int, i
     root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences])
     assign_ids(source.id, root)
     out = {}
-    for span in _walk(root):
+    for span in root.descendants():
         if span.tag in ("p", "head", "item", "trailer") and "xml:id" in span.attrs:
-            inner = list(_walk(span))
+            inner = list(span.descendants())
             masks = [(c.start, c.end) for c in inner if c.tag in ("label", "fw")]
             parts = [(c.start, c.end) for c in inner if c.tag == "s"] or [(span.start, span.end)]
             out[span.attrs["xml:id"]] = (span, masks, parts)
     return out
-
-
-def _walk(span: Span):
-    for child in span.children:
-        yield child
-        yield from _walk(child)
 
 
 def _raw_tokens(raw: str, block: Span, masks: list[tuple[int, int]], parts: list[tuple[int, int]]) -> list[Token]:

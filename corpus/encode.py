@@ -150,7 +150,7 @@ def _sentences(raw: str, layout: Layout) -> list[Span]:
 
 
 def _annotate_games(root: Span, raw: str) -> None:
-    for span in _iter(root):
+    for span in root.descendants():
         if span.tag != "cit":
             continue
         found = identify(raw[span.start : span.end])
@@ -161,12 +161,6 @@ def _annotate_games(root: Span, raw: str) -> None:
         rs = etree.SubElement(note, tei("rs"), type="game", ref=f"#game.{game.id}")
         rs.text = game.fr
         span.appended.append(note)
-
-
-def _iter(span: Span):
-    for child in span.children:
-        yield child
-        yield from _iter(child)
 
 
 def _serialise(source: Source, root: Span, raw: str) -> bytes:

@@ -14,7 +14,7 @@ from corpus.spans import Span
 
 def assign_ids(source_id: str, root: Span) -> None:
     """Give every structural span an `xml:id`; counters run within the nearest container."""
-    articles = Counter(c.attrs.get("n") for c in _walk(root) if _is_article(c))
+    articles = Counter(c.attrs.get("n") for c in root.descendants() if _is_article(c))
     qualify = any(count > 1 for count in articles.values())
     counters: Counter[str] = Counter()
     for child in root.children:
@@ -25,19 +25,13 @@ def assign_ids(source_id: str, root: Span) -> None:
 def _disambiguate(root: Span) -> None:
     """A text that numbers two articles alike in one section still gets unique ids (`a1`, `a1-2`)."""
     seen: Counter[str] = Counter()
-    for span in _walk(root):
+    for span in root.descendants():
         xml_id = span.attrs.get("xml:id")
         if xml_id is None:
             continue
         seen[xml_id] += 1
         if seen[xml_id] > 1:
             span.attrs["xml:id"] = f"{xml_id}-{seen[xml_id]}"
-
-
-def _walk(span: Span):
-    for child in span.children:
-        yield child
-        yield from _walk(child)
 
 
 def _is_article(span: Span) -> bool:

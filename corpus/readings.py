@@ -56,6 +56,16 @@ def reading(tree: etree._ElementTree | etree._Element, original: bool = False) -
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
 
 
+def element_reading(element: etree._Element) -> str:
+    """The regularised reading of one element of a TEI text (a paragraph, a sentence, an article)."""
+    root = etree.Element(f"{{{TEI_NS}}}TEI")
+    wrapper = etree.SubElement(root, f"{{{TEI_NS}}}text")
+    copy = etree.fromstring(etree.tostring(element))
+    copy.tail = None
+    wrapper.append(copy)
+    return reading(root)
+
+
 def _read(element: etree._Element, parts: list[str], skip: frozenset[str] = READING_SKIP) -> None:
     if element.text:
         parts.append(element.text)

@@ -92,6 +92,12 @@ def load_toml(path: Path) -> dict[str, Any]:
         raise AcademieError(f"malformed TOML: {str(err).split(' (at')[0]}", path, line) from err
 
 
+def entry_lines(path: Path, table: str) -> list[int]:
+    """The line of each `[[table]]` header of a TOML file: where its k-th entry starts."""
+    header = re.compile(rf"\s*\[\[\s*{re.escape(table)}\s*\]\]")
+    return [n for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if header.match(line)]
+
+
 def _toml_error_line(message: str) -> int | None:
     match = re.search(r"line (\d+)", message)
     return int(match.group(1)) if match else None

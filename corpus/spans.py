@@ -7,6 +7,7 @@ by construction. A `<choice>` adds its second member (corr, reg, expan) as liter
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -70,6 +71,12 @@ class Span:
 
     def key(self) -> tuple[int, int, int, int, int]:
         return (self.start, not self.milestone, -self.end, RANK[self.tag], self.sub)
+
+    def descendants(self) -> Iterator[Span]:
+        """Every span below this one, in document order."""
+        for child in self.children:
+            yield child
+            yield from child.descendants()
 
     def contains(self, other: Span) -> bool:
         if other.milestone:  # a milestone at an element's start stands before it

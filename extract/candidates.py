@@ -7,10 +7,11 @@ from dataclasses import asdict, dataclass
 
 from corpus import paths
 from corpus.fileio import parse_xml
+from corpus.readings import element_reading
 from corpus.spans import TEI_NS, XML_ID
 from extract.classify import RULE_BEARING
 from extract.pipeline import nlp
-from rules.passages import _read
+from rules.passages import normalise
 
 RULE_KINDS = {
     "deck": "deck",
@@ -42,7 +43,7 @@ def sentences(source_id: str) -> list[tuple[str, str]]:
     text = tree.getroot().find(f"{{{TEI_NS}}}text")
     out = []
     for s in text.iter(f"{{{TEI_NS}}}s"):
-        reading = _read(s)
+        reading = normalise(element_reading(s))
         if reading.strip():
             out.append((s.get(XML_ID), reading))
     return out

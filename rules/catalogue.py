@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from corpus.errors import AcademieError
+from corpus.sources import entry_lines, load_toml
 
 # ACADEMIE_RULES points at another catalogue folder (tests of malformed rule files).
 RULES = Path(os.environ.get("ACADEMIE_RULES", Path(__file__).resolve().parent / "data" / "rules"))
@@ -78,14 +78,8 @@ def load_rules(folder: Path = RULES) -> list[Rule]:
 
 
 def load_file(path: Path) -> list[Rule]:
-    try:
-        data = tomllib.loads(path.read_text("utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        line = re.search(r"line (\d+)", str(err))
-        raise AcademieError(
-            f"malformed TOML: {str(err).split(' (at')[0]}", path, int(line.group(1)) if line else None
-        ) from err
-    lines = [n for n, text in enumerate(path.read_text("utf-8").splitlines(), 1) if text.strip() == "[[rule]]"]
+    data = load_toml(path)
+    lines = entry_lines(path, "rule")
     return [_rule(entry, path, lines[k] if k < len(lines) else None) for k, entry in enumerate(data.get("rule", []))]
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from lxml import etree
-
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.readings import reading
+from corpus.readings import element_reading
 from corpus.spans import TEI_NS, XML_ID
 
 
@@ -21,17 +19,8 @@ def passages(source_id: str) -> dict[str, str]:
     text = tree.getroot().find(f"{{{TEI_NS}}}text")
     for element in text.iter():
         if isinstance(element.tag, str) and element.get(XML_ID):
-            out[element.get(XML_ID)] = _read(element)
+            out[element.get(XML_ID)] = normalise(element_reading(element))
     return out
-
-
-def _read(element: etree._Element) -> str:
-    root = etree.Element(f"{{{TEI_NS}}}TEI")
-    wrapper = etree.SubElement(root, f"{{{TEI_NS}}}text")
-    copy = etree.fromstring(etree.tostring(element))
-    copy.tail = None
-    wrapper.append(copy)
-    return " ".join(reading(root).split())
 
 
 def passage_text(source_id: str, ids: tuple[str, ...]) -> str:

@@ -11,7 +11,7 @@ from sphinx.application import Sphinx
 
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.readings import reading
+from corpus.readings import element_reading
 from corpus.sources import all_sources
 from corpus.spans import TEI_NS, XML_ID
 
@@ -42,7 +42,7 @@ class TeiSource(Directive):
         return [container]
 
     def _block(self, element: etree._Element) -> nodes.Node:
-        text = reading(_wrap(element)).strip()
+        text = element_reading(element).strip()
         node = nodes.rubric(text, text) if _local(element) == "head" else nodes.paragraph(text, text)
         block_id = element.get(XML_ID)
         if block_id:
@@ -110,16 +110,6 @@ def _inside_block(element: etree._Element) -> bool:
             return True
         parent = parent.getparent()
     return False
-
-
-def _wrap(element: etree._Element) -> etree._Element:
-    """A copy of one block inside a bare <TEI><text>, so the reading functions apply to it."""
-    root = etree.Element(f"{{{TEI_NS}}}TEI")
-    text = etree.SubElement(root, f"{{{TEI_NS}}}text")
-    copy = etree.fromstring(etree.tostring(element))
-    copy.tail = None
-    text.append(copy)
-    return root
 
 
 def _write_stubs(app: Sphinx) -> None:
