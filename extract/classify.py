@@ -39,21 +39,24 @@ def domain() -> tuple[tuple[re.Pattern[str], ...], float, int]:
     return tuple(re.compile(w) for w in table["words"]), float(table["weight"]), int(table["cap"])
 
 
-def scores(text: str) -> dict[str, float]:
-    """Cue totals per class; words of the game add to `rule`; `narrative` starts from a floor."""
+def scores(text: str, has_claim: bool | None = None) -> dict[str, float]:
+    """Cue totals per class; words of the game and a typed claim add to `rule`; `narrative` starts
+    from a floor."""
     low = text.lower().replace("’", "'")
     out = {label: sum(w for p, w in patterns if p.search(low)) for label, patterns in cues().items()}
     words, weight, cap = domain()
     out["rule"] = out.get("rule", 0) + weight * min(cap, sum(bool(p.search(low)) for p in words))
-    if slots.extract(text):  # a typed claim (a deck, a deal, a value, a fine) is a rule's
+    if has_claim is None:  # the pipeline passes what its slot component found; alone, look here
+        has_claim = bool(slots.extract(text))
+    if has_claim:  # a typed claim (a deck, a deal, a value, a fine) is a rule's
         out["rule"] += SLOT_WEIGHT
     out["narrative"] = out.get("narrative", 0) + NARRATIVE_FLOOR
     return out
 
 
-def classify(text: str) -> tuple[str, float]:
+def classify(text: str, has_claim: bool | None = None) -> tuple[str, float]:
     """The winning class and its share of the total (a confidence)."""
-    totals = scores(text)
+    totals = scores(text, has_claim)
     if totals.get("penalty", 0) >= 3:  # a fine makes a rule a penalty rule
         totals["penalty"] += totals.get("rule", 0)
     if totals.get("advice", 0) >= 4:  # "il est certain…", "le principal but…": advice, however worded

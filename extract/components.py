@@ -39,7 +39,7 @@ def numbers(doc: Doc) -> Doc:
 @Language.component("academie_classifier")
 def classifier(doc: Doc) -> Doc:
     """rule, penalty, definition, advice or narrative, as `doc.cats`."""
-    label, confidence = classify.classify(doc.text)
+    label, confidence = classify.classify(doc.text, has_claim=bool(doc._.claims))
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
     return doc
 

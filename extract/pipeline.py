@@ -11,7 +11,7 @@ from spacy.language import Language
 from extract import components  # noqa: F401 - registers the components
 from extract.classify import DATA
 
-PIPELINE = ("entity_ruler", "academie_numbers", "academie_classifier", "academie_slots")
+PIPELINE = ("entity_ruler", "academie_numbers", "academie_slots", "academie_classifier")  # claims feed the classes
 
 
 @cache
