@@ -64,8 +64,10 @@ def check_regularisation(tree: etree._ElementTree, target: Path) -> None:
 
 def build_tei(source: Source, tei_dir: Path = paths.TEI) -> bool:
     """Encode, check and write one source's TEI; True when the file changed."""
+    from extract.annotate import annotate_bytes  # the extraction layer's stand-off annotation
+
     target = paths.tei_path(source.id, tei_dir)
-    data = encode_source(source)
+    data = annotate_bytes(encode_source(source))
     check_tei(source, data, target)
     if target.exists() and target.read_bytes() == data:
         return False

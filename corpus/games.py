@@ -17,6 +17,7 @@ class Game:
     en: str
     decisive: tuple[re.Pattern[str], ...]
     terms: tuple[re.Pattern[str], ...]
+    names: tuple[str, ...]  # how the texts name it, for mentions (case kept: 'Écarté' is not 'écarté')
 
 
 @cache
@@ -30,6 +31,7 @@ def games() -> tuple[Game, ...]:
             g["en"],
             tuple(re.compile(p, re.IGNORECASE) for p in g["decisive"]),
             tuple(re.compile(p, re.IGNORECASE) for p in g["terms"]),
+            tuple(g.get("names", [])),
         )
         for g in raw["game"]
     )

@@ -1,24 +1,47 @@
-"""The card-game glossary (corpus/data/glossary.toml): words never 'corrected' away."""
+"""The card-game vocabulary (corpus/data/glossary.toml and the games of games.toml), declared once:
+the TEI glossary, the entity ruler's patterns and the words the cleaner never 'corrects'."""
 
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from functools import cache
 
 from corpus import paths
+from corpus.games import games
+
+TYPES = ("card", "suit", "game", "term", "counter")
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str  # "term.talon": also its TEI category xml:id
+    type: str
+    fr: str
+    en: str
+    forms: tuple[str, ...]  # the spellings matched in running text
+    case: bool  # match the forms with their case (Monde the trump, not tout le monde)
 
 
 @cache
-def glossary() -> dict[str, dict[str, str]]:
+def entries() -> tuple[Entry, ...]:
+    """Every glossary entry, games included, in a stable order."""
     with (paths.DATA / "glossary.toml").open("rb") as handle:
-        return tomllib.load(handle)["term"]
+        raw = tomllib.load(handle)
+    out = [
+        Entry(f"game.{g.id}", "game", g.fr, g.en, g.names, True)
+        for g in games()
+    ]
+    for kind, table in raw.items():
+        if kind not in TYPES:
+            raise ValueError(f"glossary.toml: unknown entry type [{kind}] (known: {', '.join(TYPES)})")
+        for key, e in table.items():
+            forms = e["match"] if "match" in e else [e["fr"], *e.get("forms", [])]
+            out.append(Entry(f"{kind}.{key}", kind, e["fr"], e["en"], tuple(forms), bool(e.get("case", False))))
+    return tuple(sorted(out, key=lambda e: (TYPES.index(e.type), e.id)))
 
 
 @cache
 def glossary_words() -> frozenset[str]:
-    """Every form of every term, lower case."""
-    words = set()
-    for term in glossary().values():
-        for form in [term["fr"], *term.get("forms", [])]:
-            words.update(form.lower().split())
-    return frozenset(words)
+    """Every word of every form, lower case."""
+    return frozenset(w for e in entries() for form in (e.fr, *e.forms) for w in form.lower().split())

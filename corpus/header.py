@@ -10,10 +10,12 @@ from lxml import etree
 
 from corpus import paths
 from corpus.games import games
+from corpus.glossary import TYPES, entries
 from corpus.sources import Source
 from corpus.spans import XML_ID, XML_NS, tei
 
 PROJECT = "Académie"
+GLOSSARY_GROUPS = {"card": "cards", "suit": "suits", "term": "terms of play", "counter": "counters and stakes"}
 LICENCE = "https://creativecommons.org/licenses/by/4.0/"
 FIELD_LABELS = {
     "author": "author",
@@ -51,6 +53,30 @@ def _el(parent: etree._Element, tag: str, text: str | None = None, **attrs: str)
     if text is not None:
         element.text = text
     return element
+
+
+def sentence_kinds() -> list[dict[str, str]]:
+    """The kinds of sentence the extraction layer tells apart (corpus/data/kinds.toml)."""
+    return _toml("kinds.toml")["kind"]
+
+
+def _category(parent: etree._Element, xml_id: str, fr: str, en: str) -> etree._Element:
+    category = _el(parent, "category", xml_id=xml_id)
+    _el(_el(category, "catDesc", **{"xml:lang": "fr"}), "term", fr)
+    _el(category, "catDesc", en, **{"xml:lang": "en"})
+    return category
+
+
+def _glossary_taxonomy(class_decl: etree._Element) -> None:
+    """The glossary of cards, suits, terms and counters (games have their own taxonomy)."""
+    taxonomy = _el(class_decl, "taxonomy", xml_id="glossary")
+    for kind in TYPES:
+        members = [e for e in entries() if e.type == kind and kind != "game"]
+        if members:
+            group = _el(taxonomy, "category", xml_id=f"glossary.{kind}")
+            _el(group, "catDesc", GLOSSARY_GROUPS[kind], **{"xml:lang": "en"})
+            for entry in members:
+                _category(group, entry.id, entry.fr, entry.en)
 
 
 def build_header(source: Source, version: str) -> etree._Element:
@@ -140,9 +166,11 @@ def _encoding_desc(header: etree._Element, version: str) -> None:
     class_decl = _el(encoding, "classDecl")
     taxonomy = _el(class_decl, "taxonomy", xml_id="games")
     for game in games():
-        category = _el(taxonomy, "category", xml_id=f"game.{game.id}")
-        _el(category, "catDesc", game.fr, **{"xml:lang": "fr"})
-        _el(category, "catDesc", game.en, **{"xml:lang": "en"})
+        _category(taxonomy, f"game.{game.id}", game.fr, game.en)
+    _glossary_taxonomy(class_decl)
+    kinds = _el(class_decl, "taxonomy", xml_id="kinds")
+    for kind in sentence_kinds():
+        _category(kinds, f"kind.{kind['id']}", kind["fr"], kind["en"])
     app_info = _el(encoding, "appInfo")
     for agent in agents():
         if agent["kind"] == "method":

@@ -94,3 +94,53 @@ def _strip_trailing_newline(parts: list[str]) -> None:
         parts.pop()
     if parts:
         parts[-1] = parts[-1].rstrip()
+
+
+def mapped_reading(element: etree._Element) -> tuple[str, list[tuple[int, int]]]:
+    """The regularised reading of one element, whitespace collapsed, with each character's range
+    in the element's string value (all its text, as XPath's string() and TEI's string-range() count
+    it). A character of a correction maps to the whole <choice>, so no range ever splits one."""
+    chars: list[str] = []
+    ranges: list[tuple[int, int]] = []
+    position = 0
+
+    def add(text: str, keep: bool, unit: tuple[int, int] | None) -> None:
+        nonlocal position
+        if keep:
+            for i, char in enumerate(text):
+                chars.append(char)
+                ranges.append(unit or (position + i, position + i + 1))
+        position += len(text)
+
+    def walk(node: etree._Element, keep: bool, unit: tuple[int, int] | None) -> None:
+        if _local(node) == "choice" and unit is None:
+            unit = (position, position + len("".join(node.itertext())))
+        add(node.text or "", keep, unit)
+        for child in node:
+            name = _local(child)
+            if name == "lb" and child.get("break") == "no" and keep:
+                while chars and chars[-1].isspace():
+                    chars.pop(), ranges.pop()
+            skip = name in READING_SKIP or (name == "div" and child.get("type") == "digitisation")
+            walk(child, keep and not skip, unit)
+            add(child.tail or "", keep, unit)
+
+    walk(element, True, None)
+    return _collapse(chars, ranges)
+
+
+def _collapse(chars: list[str], ranges: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
+    """Runs of white space as one space, none at either end (as rules.passages.normalise does)."""
+    text: list[str] = []
+    kept: list[tuple[int, int]] = []
+    for char, span in zip(chars, ranges, strict=True):
+        if char.isspace():
+            if text and text[-1] != " ":
+                text.append(" ")
+                kept.append(span)
+        else:
+            text.append(char)
+            kept.append(span)
+    if text and text[-1] == " ":
+        text.pop(), kept.pop()
+    return "".join(text), kept

@@ -7,10 +7,11 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from corpus.header import sentence_kinds
 from extract import slots
 
 DATA = Path(__file__).resolve().parent / "data"
-CLASSES = ("rule", "penalty", "definition", "advice", "narrative")
+CLASSES = tuple(kind["id"] for kind in sentence_kinds())
 RULE_BEARING = ("rule", "penalty")
 
 

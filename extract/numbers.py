@@ -54,8 +54,8 @@ def parse_number(text: str) -> int | None:
     if len(cleaned) > 1 and roman(cleaned) is not None:
         return roman(cleaned)
     words = [w for w in re.split(r"[\s-]+", cleaned.lower().replace("dix-huict", "dix-huit")) if w]
-    if not words or not all(w in NUMBER_WORDS for w in words):
-        return None
+    if not words or not all(w in NUMBER_WORDS for w in words) or {words[0], words[-1]} & {"et", "&"}:
+        return None  # 'et' joins two number words, it never starts or ends a number
     return _words_value(words)
 
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.glossary import entries
+from corpus.readings import mapped_reading
+from corpus.spans import XML_ID, tei
 from extract.classify import classify
 from extract.evaluate import detection, read_gold
 from extract.numbers import parse_number
+from extract.pipeline import nlp
 from extract.slots import extract
 from tests.conftest import run_academie
 
@@ -36,6 +44,7 @@ def test_french_numbers_are_read(text: str, value: int) -> None:
 
 def test_words_that_are_not_numbers_are_not_read() -> None:
     assert parse_number("la") is None and parse_number("et") is None
+    assert parse_number("et un") is None, "'et' joins number words, it does not start a number"
 
 
 @pytest.mark.parametrize(
@@ -96,3 +105,59 @@ def test_a_new_source_gets_candidates_without_code(corpus_copy: Path, tmp_path: 
     claims = {(c["passage"], c["kind"], json.dumps(c["claim"])) for c in json.loads(result.stdout)}
     assert ("hombre.a1.s1", "players", '{"players": 3}') in claims
     assert ("hombre.a2.s1", "deal", '{"hand": 9}') in claims
+
+
+def _mentions(tei_file: Path) -> list[tuple[etree._Element, etree._Element]]:
+    root = parse_xml(tei_file).getroot()
+    by_id = {e.get(XML_ID): e for e in root.iter() if isinstance(e.tag, str) and e.get(XML_ID)}
+    found = []
+    for annotation in root.iter(tei("annotation")):
+        match = RANGE.fullmatch(annotation.get("target"))
+        if match:
+            found.append((annotation, by_id[match["id"]], int(match["offset"]), int(match["length"])))
+    return found
+
+
+RANGE = re.compile(r"#string-range\(//\*\[@xml:id='(?P<id>[^']+)'\],(?P<offset>\d+),(?P<length>\d+)\)")
+
+
+@pytest.mark.parametrize("source", [p.stem for p in sorted(paths.TEI.glob("*.xml"))])
+def test_every_mention_points_at_the_words_it_names(source: str) -> None:
+    """The string-range of each stand-off mention covers the words its note quotes and nothing more,
+    but for the rest of a <choice> the mention begins or ends inside (a range never splits one)."""
+    mentions = _mentions(paths.tei_path(source))
+    assert len(mentions) > 20
+    for annotation, sentence, offset, length in mentions:
+        text, ranges = mapped_reading(sentence)
+        inside = [(c, r) for c, r in zip(text, ranges, strict=True) if r[0] >= offset and r[1] <= offset + length]
+        quoted = "".join(annotation.find(tei("note")).itertext()).strip()
+        chars = "".join(c for c, _ in inside)
+        start = chars.find(quoted)
+        assert start >= 0, annotation.get(XML_ID)
+        end = start + len(quoted) - 1
+        assert all(r == inside[start][1] for _, r in inside[:start]), annotation.get(XML_ID)
+        assert all(r == inside[end][1] for _, r in inside[end + 1 :]), annotation.get(XML_ID)
+
+
+def test_every_sentence_has_one_kind_from_the_declared_taxonomy() -> None:
+    root = parse_xml(paths.tei_path("reversis")).getroot()
+    kinds = {c.get(XML_ID) for c in root.iter(tei("category")) if c.get(XML_ID, "").startswith("kind.")}
+    sentences = [s.get(XML_ID) for s in root.find(tei("text")).iter(tei("s"))]
+    classified = [a.get("target")[1:] for a in root.iter(tei("annotation")) if a.get("motivation") == "classifying"]
+    assert sorted(classified) == sorted(sentences)
+    assert all(a.get("ana")[1:] in kinds for a in root.iter(tei("annotation")) if a.get("motivation") == "classifying")
+
+
+def test_glossary_mentions_tell_the_trump_from_the_common_word() -> None:
+    doc = nlp()("Tout le monde sait que le Monde est le plus haut des atouts, et le valet de cœur est Quinola.")
+    found = {(e.text, e.ent_id_) for e in doc.ents}
+    assert ("Monde", "card.monde") in found and ("monde", "card.monde") not in found
+    expected = {("valet", "card.valet"), ("cœur", "suit.coeur"), ("Quinola", "card.quinola"), ("atouts", "term.atout")}
+    assert expected <= found
+
+
+def test_every_glossary_entry_is_declared_once_in_each_tei_header() -> None:
+    root = parse_xml(paths.tei_path("tarots")).getroot()
+    declared = [c.get(XML_ID) for c in root.find(tei("teiHeader")).iter(tei("category"))]
+    assert {e.id for e in entries()} <= set(declared)
+    assert len(declared) == len(set(declared))
