@@ -6,6 +6,8 @@ import random
 import time
 from pathlib import Path
 
+from lxml import etree
+
 from corpus.learn import icdar_documents
 from corpus.textclean import clean_text
 
@@ -55,3 +57,60 @@ def bench_engine(games: int = 2000) -> str:
                 state.apply_action(rng.choice(state.legal_actions()))
     theirs = games / (time.perf_counter() - start)
     return line + f"; OpenSpiel hearts {theirs:,.0f} games/s; ratio {ours / theirs:.2f}"
+
+
+def bench_pipeline(scales: tuple[int, ...] = (1, 10, 100)) -> list[str]:
+    """The text pipeline (cleaning, TEI, spaCy, extraction) over a synthetic corpus of `n` copies of
+    the bundled sources, beside spaCy's nlp.pipe alone (the same tagger and lemmatizer, no domain
+    components) over the same sentences; then the TEI build on 1 and 2 processes."""
+    import spacy
+
+    from corpus.encode import encode_text
+    from corpus.sources import all_sources
+    from extract.annotate import analyse, annotate
+    from extract.candidates import candidates
+    from extract.pipeline import nlp
+
+    sources = all_sources()
+    nlp(), candidates(sources[0].id)  # model and catalogue loaded before any clock starts
+    plain = spacy.load("fr_core_news_sm", exclude=["ner", "parser", "senter"])
+    lines, base = [], None
+    for n in scales:
+        sentences: list[str] = []
+        start = time.perf_counter()
+        for _ in range(n):
+            for source in sources:
+                root = etree.fromstring(encode_text(source, source.text(), []).data)
+                analysed = annotate(root, analyse(root))
+                candidates(source.id, analysed)
+                sentences += [s.text for s in analysed]
+        ours = time.perf_counter() - start
+        start = time.perf_counter()
+        for _ in plain.pipe(sentences):
+            pass
+        alone = time.perf_counter() - start
+        base = base or ours / n
+        lines.append(
+            f"pipeline {n:>3}x ({len(sentences)} sentences): {ours:.1f} s, spaCy alone {alone:.1f} s, "
+            f"ratio {ours / alone:.2f}; {ours / n:.2f} s per copy ({ours / n / base:.2f} of the 1x figure)"
+        )
+    lines.append(_bench_workers())
+    return lines
+
+
+def _bench_workers() -> str:
+    """`academie build` of the bundled corpus's TEI (validation included) on one process, then two,
+    both after the one-off warm-up (schemas compiled, model loaded) that the workers share."""
+    import tempfile
+
+    from corpus.build import build_corpus, warm_up
+
+    warm_up()
+    times = []
+    for workers in (1, 2):
+        with tempfile.TemporaryDirectory() as folder:
+            start = time.perf_counter()
+            build_corpus(progress=lambda _: None, tei_dir=Path(folder), workers=workers)
+            times.append(time.perf_counter() - start)
+    speed_up = times[0] / times[1]
+    return f"build --workers: 1 process {times[0]:.1f} s, 2 processes {times[1]:.1f} s, speed-up {speed_up:.2f}"

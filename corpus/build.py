@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import fcntl
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
+from multiprocessing import get_context
 from pathlib import Path
 
 from lxml import etree
@@ -62,12 +64,17 @@ def check_regularisation(tree: etree._ElementTree, target: Path) -> None:
             )
 
 
+def tei_bytes(source: Source) -> bytes:
+    """The published TEI of a source: the encoded text with the extraction layer's stand-off annotation."""
+    from extract.annotate import annotate_bytes
+
+    return annotate_bytes(encode_source(source))
+
+
 def build_tei(source: Source, tei_dir: Path = paths.TEI) -> bool:
     """Encode, check and write one source's TEI; True when the file changed."""
-    from extract.annotate import annotate_bytes  # the extraction layer's stand-off annotation
-
     target = paths.tei_path(source.id, tei_dir)
-    data = annotate_bytes(encode_source(source))
+    data = tei_bytes(source)
     check_tei(source, data, target)
     if target.exists() and target.read_bytes() == data:
         return False
@@ -76,15 +83,41 @@ def build_tei(source: Source, tei_dir: Path = paths.TEI) -> bool:
 
 
 def build_corpus(
-    sources: list[Source] | None = None, progress: Progress = stderr_progress, tei_dir: Path = paths.TEI
+    sources: list[Source] | None = None,
+    progress: Progress = stderr_progress,
+    tei_dir: Path = paths.TEI,
+    workers: int = 1,
 ) -> list[Path]:
-    """Build every source's TEI; outputs of earlier sources stay valid if a later one fails."""
+    """Build every source's TEI, over `workers` processes; each file is written whole or not at all,
+    so the outputs of the sources that succeed stay valid if another fails."""
     sources = all_sources() if sources is None else sources
     _check_unique(sources)
     _remove_stale_temporaries(tei_dir)
+    jobs = [(source, tei_dir) for source in sources]
+    if workers > 1 and len(sources) > 1:
+        warm_up()
+        with ProcessPoolExecutor(min(workers, len(sources)), mp_context=get_context("fork")) as pool:
+            results = pool.map(_build_one, jobs)
+            return _report(sources, results, progress, tei_dir)
+    return _report(sources, map(_build_one, jobs), progress, tei_dir)
+
+
+def warm_up() -> None:
+    """Compile the schemas and load the language model once, before the workers fork and share them."""
+    from corpus.validate import relaxng, schematron
+    from extract.pipeline import nlp
+
+    relaxng(), schematron(), nlp()
+
+
+def _build_one(job: tuple[Source, Path]) -> bool:
+    return build_tei(*job)
+
+
+def _report(sources: list[Source], results: Iterable[bool], progress: Progress, tei_dir: Path) -> list[Path]:
+    """Progress in source order (whatever order the workers finish in), stopping at the first error."""
     written = []
-    for number, source in enumerate(sources, 1):
-        changed = build_tei(source, tei_dir)
+    for number, (source, changed) in enumerate(zip(sources, results, strict=True), 1):
         progress(f"[{number}/{len(sources)}] {source.id}: TEI {'written' if changed else 'unchanged'}, valid")
         written.append(paths.tei_path(source.id, tei_dir))
     return written

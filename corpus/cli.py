@@ -13,11 +13,17 @@ from corpus.errors import AcademieError
 Handler = Callable[[argparse.Namespace], int]
 
 
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of at least 1")
+    return int(text)
+
+
 def _build(args: argparse.Namespace) -> int:
     from corpus.build import build_corpus, build_lock, keep_citations, stderr_progress
 
     with build_lock():
-        build_corpus(progress=stderr_progress)
+        build_corpus(progress=stderr_progress, workers=args.workers)
         keep_citations(stderr_progress)
         if not args.no_site:
             from corpus.stages import later_stages
@@ -137,10 +143,15 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from corpus.bench import bench_clean, bench_engine
+    from corpus.bench import bench_clean, bench_engine, bench_pipeline
 
     if args.what == "engine":
         print(bench_engine(args.limit or 2000))
+        return 0
+    if args.what == "pipeline":
+        scales = tuple(_positive(n) for n in args.scales.split(","))
+        for line in bench_pipeline(scales):
+            print(line, flush=True)
         return 0
     if not args.dir:
         raise AcademieError("bench clean needs an ICDAR-format folder")
@@ -181,10 +192,14 @@ def _extract(args: argparse.Namespace) -> int:
     if args.source:
         get_source(args.source)
     if args.eval:
-        from extract.evaluate import detection, read_gold
+        from extract.evaluate import claim_accuracy, detection, read_gold
 
-        for key, (precision, recall, count) in sorted(detection(read_gold(Path(args.eval))).items()):
+        gold = read_gold(Path(args.eval))
+        for key, (precision, recall, count) in sorted(detection(gold).items()):
             print(f"{key}: rule-bearing sentences precision {precision:.3f}, recall {recall:.3f} ({count} sentences)")
+        sources = sorted({passage.split(".", 1)[0] for passage in gold})
+        for key, (accuracy, found, judged, total) in sorted(claim_accuracy(sources).items()):
+            print(f"{key}: claim slots {accuracy:.3f} correct ({judged} judged), {found:.3f} of {total} facts found")
         return 0
     if args.review:
         print("\n".join(review(ids)))
@@ -200,6 +215,9 @@ def parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser("build", help="build every source's TEI, the later stages and the edition")
     build.add_argument("--no-site", action="store_true", help="stop after the TEI corpus")
+    build.add_argument(
+        "--workers", type=_positive, default=1, metavar="N", help="build the sources' TEI in N processes (default 1)"
+    )
     build.set_defaults(handler=_build)
 
     text = sub.add_parser("text", help="print a source's diplomatic or regularised reading")
@@ -267,9 +285,12 @@ def parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=_report)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=("clean", "engine"))
+    bench.add_argument("what", choices=("clean", "engine", "pipeline"))
     bench.add_argument("dir", nargs="?", help="ICDAR-format folder to clean (clean)")
     bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")
+    bench.add_argument(
+        "--scales", default="1,10,100", help="pipeline: sizes of the synthetic corpus, in copies (default 1,10,100)"
+    )
     bench.set_defaults(handler=_bench)
     return top
 

@@ -14,6 +14,9 @@ class AcademieError(Exception):
         self.line = line
         super().__init__(str(self))
 
+    def __reduce__(self) -> tuple:
+        return (AcademieError, (self.message, self.path, self.line))  # intact across worker processes
+
     def __str__(self) -> str:
         where = ""
         if self.path is not None:

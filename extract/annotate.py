@@ -8,36 +8,49 @@ which inline <rs> could not contain. The text, its ids and its round trip stay u
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lxml import etree
+from spacy.tokens import Doc
 
 from corpus.readings import mapped_reading
-from corpus.spans import TEI_NS, XML_ID, tei
+from corpus.spans import XML_ID, tei
 from extract.pipeline import nlp
 
 RESP = "#academie.extract"
 RS_TYPES = ("card", "suit", "game", "counter")  # as <rs type ref>; terms of play as <term ref>
 
 
-def sentences(root: etree._Element) -> list[tuple[etree._Element, str, list[tuple[int, int]]]]:
-    """Each sentence of the text with its reading and that reading's ranges in the sentence."""
-    out = []
+class Sentence(NamedTuple):
+    """A TEI sentence through the pipeline: its id, its reading, where each character of the reading
+    lies in the sentence's string value, and the spaCy Doc."""
+
+    id: str
+    text: str
+    ranges: list[tuple[int, int]]
+    doc: Doc
+
+
+def analyse(root: etree._Element) -> list[Sentence]:
+    """Every non-empty sentence of a TEI document through the pipeline, in one nlp.pipe."""
+    items = []
     for s in root.find(tei("text")).iter(tei("s")):
         text, ranges = mapped_reading(s)
         if text:
-            out.append((s, text, ranges))
-    return out
+            items.append((s.get(XML_ID), text, ranges))
+    docs = nlp().pipe(text for _, text, _ in items)
+    return [Sentence(*item, doc) for item, doc in zip(items, docs, strict=True)]
 
 
-def annotate(root: etree._Element) -> None:
-    """Add (or replace) the <standOff> of a TEI document."""
+def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> list[Sentence]:
+    """Add (or replace) the <standOff> of a TEI document; the analysis is returned for reuse."""
     for old in root.findall(tei("standOff")):
         root.remove(old)
-    items = sentences(root)
+    analysed = analyse(root) if analysed is None else analysed
     stand_off = etree.SubElement(root, tei("standOff"))
     kinds = etree.SubElement(stand_off, tei("listAnnotation"), type="sentence-kinds")
     mentions = etree.SubElement(stand_off, tei("listAnnotation"), type="mentions")
-    for (s, text, ranges), doc in zip(items, nlp().pipe(t for _, t, _ in items), strict=True):
-        sid = s.get(XML_ID)
+    for sid, text, ranges, doc in analysed:
         label = max(doc.cats, key=doc.cats.get)
         _annotation(kinds, f"{sid}.kind", f"#{sid}", "classifying", f"#kind.{label}", _cert(doc.cats[label]))
         found = [(e.start_char, e.end_char, e.label_.lower(), e.ent_id_, None) for e in doc.ents]
@@ -48,9 +61,16 @@ def annotate(root: etree._Element) -> None:
             ana = f"#{ref}" if ref else None
             note = etree.SubElement(_annotation(mentions, f"{sid}.m{number}", target, "identifying", ana), tei("note"))
             _mention(note, kind, ref, value, text[start:end])
+    for group in (kinds, mentions):
+        if not len(group):  # TEI wants at least one annotation in a list, and one list in a standOff
+            stand_off.remove(group)
+    if not len(stand_off):
+        root.remove(stand_off)
+        return analysed
     etree.indent(stand_off, space="  ", level=1)
     stand_off.tail = "\n"
     stand_off.getprevious().tail = "\n  "
+    return analysed
 
 
 def _annotation(
@@ -88,6 +108,3 @@ def annotate_bytes(data: bytes) -> bytes:
     root = etree.fromstring(data)
     annotate(root)
     return head + etree.tostring(root, encoding="unicode").encode() + b"\n"
-
-
-__all__ = ["annotate", "annotate_bytes", "TEI_NS"]

@@ -7,11 +7,8 @@ from dataclasses import asdict, dataclass
 
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.readings import element_reading
-from corpus.spans import TEI_NS, XML_ID
+from extract.annotate import Sentence, analyse
 from extract.classify import RULE_BEARING
-from extract.pipeline import nlp
-from rules.passages import normalise
 
 RULE_KINDS = {
     "deck": "deck",
@@ -37,44 +34,23 @@ class Candidate:
     entities: list[tuple[str, str]]
 
 
-def sentences(source_id: str) -> list[tuple[str, str]]:
-    """(sentence id, regularised text) of a source, in order."""
-    tree = parse_xml(paths.tei_path(source_id))
-    text = tree.getroot().find(f"{{{TEI_NS}}}text")
-    out = []
-    for s in text.iter(f"{{{TEI_NS}}}s"):
-        reading = normalise(element_reading(s))
-        if reading.strip():
-            out.append((s.get(XML_ID), reading))
-    return out
-
-
-def candidates(source_id: str) -> list[Candidate]:
+def candidates(source_id: str, analysed: list[Sentence] | None = None) -> list[Candidate]:
+    """The rule candidates of a source, from its TEI (or from an analysis already made of it)."""
     from rules.catalogue import load_rules
 
+    if analysed is None:
+        analysed = analyse(parse_xml(paths.tei_path(source_id)).getroot())
     rules = [r for r in load_rules() if r.source == source_id]
-    items = sentences(source_id)
     out = []
-    for (passage, text), doc in zip(items, nlp().pipe(t for _, t in items), strict=True):
+    for passage, text, _, doc in analysed:
         label = max(doc.cats, key=doc.cats.get)
         entities = [(e.label_, e.text) for e in doc.ents]
         found = doc._.claims or ([None] if label in RULE_BEARING else [])
         for slot in found:
             kind = slot.kind if slot else ("penalty" if label == "penalty" else "procedure")
             claim = slot.claim if slot else {}
-            out.append(
-                Candidate(
-                    source_id,
-                    passage,
-                    text,
-                    label,
-                    kind,
-                    claim,
-                    doc.cats[label],
-                    _match(rules, passage, kind),
-                    entities,
-                )
-            )
+            match = _match(rules, passage, kind)
+            out.append(Candidate(source_id, passage, text, label, kind, claim, doc.cats[label], match, entities))
     return out
 
 

@@ -1,13 +1,27 @@
-"""Precision and recall of rule-sentence detection against gold labels (tests/gold/sentences.tsv)."""
+"""Measures of the extraction layer against the hand-made gold: precision and recall of rule-sentence
+detection (tests/gold/sentences.tsv), and accuracy of the claim slots against the claims the rule
+catalogue states for the same passages (the catalogue is the hand annotation of claims)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
 
-from extract.candidates import sentences
+from corpus import paths
+from corpus.fileio import parse_xml
+from extract.annotate import analyse
+from extract.candidates import Candidate, candidates
 from extract.classify import RULE_BEARING
-from extract.pipeline import nlp
+
+# The catalogue's names for the facts a slot states: (slot key, catalogue keys).
+SAME_FACT = {
+    "size": ("size",),
+    "players": ("players",),
+    "hand": ("hand", "others"),
+    "amount": ("amount",),
+    "target": ("target", "up_to"),
+    "values": ("values",),
+}
 
 
 def read_gold(path: Path) -> dict[str, bool]:
@@ -22,17 +36,67 @@ def read_gold(path: Path) -> dict[str, bool]:
 def detection(gold: dict[str, bool]) -> dict[str, tuple[float, float, int]]:
     """Per source and overall: (precision, recall, sentences) of rule-bearing detection."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # tp, fp, fn, n
-    sources = sorted({passage.split(".", 1)[0] for passage in gold})
-    for source in sources:
-        items = [(sid, text) for sid, text in sentences(source) if sid in gold]
-        for (sid, _text), doc in zip(items, nlp().pipe(t for _, t in items), strict=True):
-            predicted = max(doc.cats, key=doc.cats.get) in RULE_BEARING
+    for source in sorted({passage.split(".", 1)[0] for passage in gold}):
+        for sentence in analyse(parse_xml(paths.tei_path(source)).getroot()):
+            if sentence.id not in gold:
+                continue
+            predicted = max(sentence.doc.cats, key=sentence.doc.cats.get) in RULE_BEARING
+            truth = gold[sentence.id]
             for key in (source, "overall"):
                 c = counts[key]
-                c[0] += predicted and gold[sid]
-                c[1] += predicted and not gold[sid]
-                c[2] += gold[sid] and not predicted
+                c[0] += predicted and truth
+                c[1] += predicted and not truth
+                c[2] += truth and not predicted
                 c[3] += 1
     return {
         k: (round(tp / max(1, tp + fp), 3), round(tp / max(1, tp + fn), 3), n) for k, (tp, fp, fn, n) in counts.items()
     }
+
+
+def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int]]:
+    """Per source and overall: (accuracy of the facts the slots state where the catalogue states a fact
+    of the same kind for that passage, share of the catalogue's facts found, facts judged, gold facts)."""
+    from rules.catalogue import load_rules
+
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # correct, judged, found, gold
+    for source in sources:
+        gold: dict[str, set[tuple]] = defaultdict(set)  # passage cited -> the facts the catalogue states
+        for rule in load_rules():
+            if rule.source == source:
+                for passage in rule.passages:
+                    gold[passage] |= facts(rule.claim)
+        found: dict[str, set[tuple]] = defaultdict(set)
+        for cand in candidates(source):
+            cited = next((p for p in gold if cand.passage == p or cand.passage.startswith(p + ".")), None)
+            if cited:
+                found[cited] |= facts(cand.claim)
+        for key in (source, "overall"):
+            c = counts[key]
+            for passage, stated in found.items():
+                judged = [f for f in stated if any(g[:-1] == f[:-1] for g in gold[passage])]
+                c[0] += sum(f in gold[passage] for f in judged)
+                c[1] += len(judged)
+            c[2] += sum(len(stated & found.get(p, set())) for p, stated in gold.items())
+            c[3] += sum(len(stated) for stated in gold.values())
+    return {k: (round(c / max(1, j), 3), round(f / max(1, g), 3), j, g) for k, (c, j, f, g) in counts.items()}
+
+
+def facts(claim: dict) -> set[tuple]:
+    """The slot-sized facts of a claim: ("hand", 11), ("values", "roi", 4), ("amount", "jeton", 2)..."""
+    out: set[tuple] = set()
+    for slot, names in SAME_FACT.items():
+        for name in names:
+            value = claim.get(name)
+            if isinstance(value, dict):
+                out |= {(slot, _rank(k), v) for k, v in value.items() if isinstance(v, int)}
+            elif isinstance(value, int) and not isinstance(value, bool):
+                out.add((slot, value))
+    return out
+
+
+def _rank(card: str) -> str:
+    """A card id as a slot names it: by its rank ('roi-coeur' -> 'roi'), trumps by number."""
+    return card if card.startswith("atout") else card.split("-")[0]
+
+
+__all__ = ["Candidate", "claim_accuracy", "detection", "read_gold"]

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+import hashlib
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 
+# A change to the extension's code rebuilds every page (Sphinx tracks sources and config, not code).
+edition_code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted((HERE / "_ext").glob("*.py")))).hexdigest()
+
 project = "Académie"
 author = "The editors of Académie"
 copyright = "2026, the editors of Académie"
-language = "fr"
+language = "en"  # the chrome; the source texts are marked lang="fr"
 extensions = ["teiedition"]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_static_path = ["_static"]
-html_search_language = "fr"
+html_search_language = "fr"  # the search index stems French, the language of the sources
 nitpicky = True
 smartquotes = False  # the edition shows the source's own apostrophes and quotes

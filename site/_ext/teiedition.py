@@ -1,144 +1,299 @@
-"""Sphinx extension: render the corpus TEI structurally (lxml to docutils nodes), one page per source."""
+"""Sphinx extension of the Académie edition: directives that render the TEI corpus, the rule catalogue
+and what the extraction layer found, as docutils nodes; generated pages; permalinks and exports."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 from docutils import nodes
-from docutils.parsers.rst import Directive, directives
-from lxml import etree
+from edition_data import (
+    Verified,
+    bibliography,
+    game_page,
+    glossary,
+    mentions,
+    rules_citing,
+    tei,
+    verified_rules,
+)
+from rule_render import badge, comparison, field, rule_section, table, xref
 from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+from tei_render import Renderer, header_agents
 
 from corpus import paths
-from corpus.fileio import parse_xml
-from corpus.readings import element_reading
 from corpus.sources import all_sources
-from corpus.spans import TEI_NS, XML_ID
+from corpus.spans import XML_ID
 
-NS = {"tei": TEI_NS}
-BLOCK_TAGS = {"p", "head", "ab", "item", "trailer"}
-
-
-def _local(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+GLOSSARY_TYPES = ("term", "counter")
+INDEX_TYPES = {"card": "Cards", "suit": "Suits", "game": "Games", "term": "Terms of play", "counter": "Counters"}
 
 
-class TeiSource(Directive):
-    """`.. tei-source:: reversis` renders the regularised reading, each block anchored by its id."""
-
-    required_arguments = 1
-    has_content = False
-    option_spec = {"class": directives.class_option}
-
-    def run(self) -> list[nodes.Node]:
-        path = paths.tei_path(self.arguments[0])
-        self.state.document.settings.record_dependencies.add(str(path))
-        tree = parse_xml(path)
-        body = tree.find("tei:text/tei:body", NS)
-        container = nodes.container(classes=["tei-source"])
-        for element in body.iter():
-            if _local(element) in BLOCK_TAGS and not _inside_block(element):
-                container += self._block(element)
-        return [container]
-
-    def _block(self, element: etree._Element) -> nodes.Node:
-        text = element_reading(element).strip()
-        node = nodes.rubric(text, text) if _local(element) == "head" else nodes.paragraph(text, text)
-        block_id = element.get(XML_ID)
-        if block_id:
-            node["ids"].append(block_id)
-        for s in element.iter(f"{{{TEI_NS}}}s"):
-            if s.get(XML_ID):
-                node["ids"].append(s.get(XML_ID))
-        node["classes"].append(f"tei-{_local(element)}")
-        return node
+class reading_switch(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+    """The button that switches between the regularised and the diplomatic reading."""
 
 
-class RuleCatalogue(Directive):
-    """`.. rule-catalogue:: reversis` lists the rules of a source, each anchored by its rule id."""
+def visit_reading_switch(self, node: reading_switch) -> None:
+    self.body.append(
+        self.starttag(node, "button", "", type="button", CLASS="reading-switch", **{"aria-pressed": "false"})
+    )
 
-    required_arguments = 1
+
+def depart_reading_switch(self, node: reading_switch) -> None:
+    self.body.append("</button>\n")
+
+
+class EditionDirective(SphinxDirective):
+    """Shared helpers: the path to the site's root, and registering anchors as cross-reference targets."""
+
     has_content = False
 
-    def run(self) -> list[nodes.Node]:
-        from rules.catalogue import RULES, load_rules
-        from rules.checks import verify
+    @property
+    def base(self) -> str:
+        return "../" * self.env.docname.count("/")
 
-        for path in RULES.glob("*.toml"):
-            self.state.document.settings.record_dependencies.add(str(path))
+    def register(self, anchor: str) -> None:
+        self.env.domains.standard_domain.note_hyperlink_target(anchor, self.env.docname, anchor, anchor)
+
+    def depend_on_tei(self) -> None:
+        for source in all_sources():
+            self.env.note_dependency(str(paths.tei_path(source.id)))
+
+    def depend_on_rules(self) -> None:
+        from rules.catalogue import RULES
+
+        for path in sorted(RULES.glob("*.toml")):
+            self.env.note_dependency(str(path))
+
+
+class TeiSource(EditionDirective):
+    """`.. tei-source:: reversis`: the source in both readings, with its header, download and backlinks."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        source_id = self.arguments[0]
+        self.env.note_dependency(str(paths.tei_path(source_id)))
+        self.depend_on_rules()
+        root = tei(source_id)
+        text = root.find(f"{{{root.nsmap[None]}}}text")
+        for element in text.iter():
+            if isinstance(element.tag, str) and element.get(XML_ID):
+                self.register(element.get(XML_ID))
+        switch = reading_switch()
+        switch += nodes.Text("Show the diplomatic reading")
+        about = nodes.container(classes=["source-header"])
+        fields = nodes.field_list()
+        for label, value in bibliography(source_id):
+            fields += field(label.capitalize(), nodes.paragraph("", value))
+        download = nodes.paragraph()
+        download += nodes.reference("", f"{source_id}.xml (TEI P5)", refuri=f"{self.base}tei/{source_id}.xml")
+        fields += field("Download", download)
+        about += fields
+        body = nodes.container(classes=["tei-source", "language-fr"])
+        body += Renderer(header_agents(root), self.backlinks).text(text)
+        return [switch, about, body]
+
+    def backlinks(self, element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
-        for rule in (r for r in load_rules() if r.source == self.arguments[0]):
-            section = nodes.section(ids=[rule.id], classes=["rule", f"status-{rule.status}"])
-            section += nodes.title(rule.id, rule.id)
-            quote = nodes.block_quote(classes=["rule-quote"])
-            quote += nodes.paragraph(rule.quote, rule.quote)
-            quote["lang"] = "fr"
-            section += quote
-            verdict = verify(rule)
-            facts = nodes.field_list()
-            for name, value in (
-                ("Status", rule.status),
-                ("Kind", rule.kind),
-                ("Interpretation", f"{rule.interpretation['text']} (certainty: {rule.interpretation['cert']})"),
-                ("Engine check", f"{rule.check_name}: {verdict.detail}"),
-            ):
-                facts += _field(name, nodes.paragraph(value, value))
-            passages = nodes.paragraph()
-            for n, passage in enumerate(rule.passages):
+        found = rules_citing(element)
+        if found:
+            box = nodes.inline(classes=["backlinks"])
+            box += nodes.Text("Rules: ")
+            for n, verified in enumerate(found):
                 if n:
-                    passages += nodes.Text(", ")
-                passages += nodes.reference(passage, passage, refuri=f"../sources/{rule.source}.html#{passage}")
-            facts += _field("Passages", passages)
-            section += facts
+                    box += nodes.Text(" · ")
+                box += xref(verified.rule.id, nodes.Text(verified.rule.id), classes=["rule-link"])
+                box += nodes.Text(" ")
+                box += badge(verified)
+            out.append(box)
+        if element.get(XML_ID):
+            xml_id = element.get(XML_ID)
+            out.append(nodes.reference("", "¶", refuri=f"{self.base}id/{xml_id}.html", classes=["permalink"]))
+        return out
+
+
+class GameRules(EditionDirective):
+    """`.. game-rules:: tarot`: every rule of a game, by source, and a comparison where sources differ."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0]
+        self.depend_on_rules()
+        self.depend_on_tei()
+        rules = [v for v in verified_rules() if v.rule.game == game]
+        sources = [(s.id, s.meta["title"]) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
+        out: list[nodes.Node] = []
+        if len(sources) > 1:
+            out.append(
+                nodes.paragraph("", f"{len(sources)} sources speak of this game; what each says, by kind of rule:")
+            )
+            out.append(comparison(rules, sources))
+        for source_id, title in sources:
+            section = nodes.section(ids=[f"from-{source_id}"])
+            section += nodes.title("", f"After {title}")
+            for verified in (v for v in rules if v.rule.source == source_id):
+                self.register(verified.rule.id)
+                section += rule_section(verified, title, self.base)
             out.append(section)
         return out
 
 
-def _field(name: str, body: nodes.Node) -> nodes.field:
-    field = nodes.field()
-    field += nodes.field_name(name, name)
-    value = nodes.field_body()
-    value += body
-    field += value
-    return field
+class Dashboard(EditionDirective):
+    """`.. verification-dashboard::`: per game and source, the rules by status; per source, the
+    articles and quotations no rule cites yet."""
+
+    def run(self) -> list[nodes.Node]:
+        from rules.export import uncited
+
+        self.depend_on_rules()
+        self.depend_on_tei()
+        by_pair: dict[tuple[str, str], list[Verified]] = {}
+        for verified in verified_rules():
+            by_pair.setdefault((verified.rule.game, verified.rule.source), []).append(verified)
+        statuses = ("holds", "contradicted", "open", "failing")
+        rows = []
+        for (game, source_id), rules in sorted(by_pair.items()):
+            page = nodes.paragraph("", "", xref(f"{game_page(game)}-page", nodes.Text(game)))
+            counts = [nodes.paragraph("", str(sum(v.badge == s for v in rules))) for s in statuses]
+            rows.append([page, nodes.paragraph("", source_id), *counts])
+        header = ["Game", "Source", *(s.capitalize() for s in statuses)]
+        missing_rows = []
+        for source in all_sources():
+            missing = nodes.paragraph()
+            for n, passage in enumerate(uncited([source.id])):
+                missing += nodes.Text(", " if n else "")
+                missing += xref(passage, nodes.literal("", passage))
+            missing_rows.append(
+                [nodes.paragraph("", source.id), missing if len(missing) else nodes.paragraph("", "none")]
+            )
+        return [
+            table(header, rows, ["dashboard"]),
+            nodes.paragraph("", "Articles and quotations that no rule cites yet:"),
+            table(["Source", "Passages"], missing_rows, ["dashboard-uncited"]),
+        ]
 
 
-def _inside_block(element: etree._Element) -> bool:
-    parent = element.getparent()
-    while parent is not None:
-        if _local(parent) in BLOCK_TAGS:
-            return True
-        parent = parent.getparent()
-    return False
+class GlossaryTerms(EditionDirective):
+    """`.. glossary-terms::`: the terms of play and counters, glossed, each with its occurrences."""
+
+    def run(self) -> list[nodes.Node]:
+        self.depend_on_tei()
+        listing = nodes.definition_list(classes=["academie-glossary"])
+        for entry in (e for e in glossary() if e.type in GLOSSARY_TYPES):
+            item = nodes.definition_list_item(ids=[f"gloss-{entry.id.replace('.', '-')}"])
+            item += nodes.term("", entry.fr, classes=["language-fr"])
+            definition = nodes.definition()
+            definition += nodes.paragraph("", entry.en)
+            definition += occurrences(entry.id)
+            item += definition
+            listing += item
+        return [listing]
 
 
-def _write_stubs(app: Sphinx) -> None:
-    """One page per source, generated so that adding a source needs no hand-written page."""
-    folder = Path(app.srcdir) / "sources"
-    folder.mkdir(exist_ok=True)
+class MentionIndex(EditionDirective):
+    """`.. mention-index::`: cards, suits, games, terms and counters, each linking to where they occur."""
+
+    def run(self) -> list[nodes.Node]:
+        self.depend_on_tei()
+        out: list[nodes.Node] = []
+        for kind, heading in INDEX_TYPES.items():
+            section = nodes.section(ids=[f"index-{kind}"])
+            section += nodes.title("", heading)
+            listing = nodes.definition_list()
+            for entry in sorted((e for e in glossary() if e.type == kind), key=lambda e: e.fr.lower()):
+                if not mentions().get(entry.id):
+                    continue
+                item = nodes.definition_list_item()
+                item += nodes.term("", f"{entry.fr} ({entry.en})")
+                definition = nodes.definition()
+                definition += occurrences(entry.id)
+                item += definition
+                listing += item
+            section += listing
+            out.append(section)
+        return out
+
+
+def occurrences(entry_id: str) -> nodes.paragraph:
+    """Links to each sentence that mentions a glossary entry, once per sentence."""
+    para = nodes.paragraph(classes=["occurrences"])
+    seen: list[str] = []
+    for mention in mentions().get(entry_id, ()):
+        if mention.sentence not in seen:
+            seen.append(mention.sentence)
+    para += nodes.Text(f"{len(seen)} sentence{'s' if len(seen) != 1 else ''}: " if seen else "no occurrence yet")
+    for n, sentence in enumerate(seen):
+        para += nodes.Text(", " if n else "")
+        para += xref(sentence, nodes.Text(sentence), classes=["occurrence"])
+    return para
+
+
+class Bibliography(EditionDirective):
+    """`.. source-bibliography::`: every source as its TEI header describes it."""
+
+    def run(self) -> list[nodes.Node]:
+        self.depend_on_tei()
+        out: list[nodes.Node] = []
+        for source in all_sources():
+            section = nodes.section(ids=[f"bibl-{source.id}"])
+            section += nodes.title("", source.meta["title"])
+            fields = nodes.field_list()
+            fields += field("Source id", nodes.paragraph("", "", nodes.literal("", source.id)))
+            for label, value in bibliography(source.id):
+                fields += field(label.capitalize(), nodes.paragraph("", value))
+            links = nodes.paragraph()
+            links += xref(f"sources/{source.id}-page", nodes.Text("the edition"))
+            links += nodes.Text(" · ")
+            links += nodes.reference("", "TEI file", refuri=f"{self.base}tei/{source.id}.xml")
+            fields += field("Read", links)
+            section += fields
+            out.append(section)
+        return out
+
+
+def _pages(app: Sphinx) -> None:
+    """Generated pages: one per source and one per game, so a new source needs no hand-written page."""
+    from rules.catalogue import load_rules
+
+    root = Path(app.srcdir)
     sources = all_sources()
-    entries = []
-    for source in sources:
-        title = source.meta["title"]
-        page = f"{title}\n{'=' * len(title)}\n\n.. tei-source:: {source.id}\n"
-        _write_if_changed(folder / f"{source.id}.rst", page)
-        entries.append(f"   {source.id}")
-    index = "Sources\n=======\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(entries) + "\n"
-    _write_if_changed(folder / "index.rst", index)
-    rules_folder = Path(app.srcdir) / "rules"
-    rules_folder.mkdir(exist_ok=True)
-    for source in sources:
-        title = f"Rules of {source.meta['title']}"
-        _write_if_changed(
-            rules_folder / f"{source.id}.rst", f"{title}\n{'=' * len(title)}\n\n.. rule-catalogue:: {source.id}\n"
-        )
-    rules_index = "Rules\n=====\n\n.. toctree::\n   :maxdepth: 1\n\n" + "\n".join(entries) + "\n"
-    _write_if_changed(rules_folder / "index.rst", rules_index)
+    games = sorted({rule.game for rule in load_rules()})
+    pages = {
+        f"sources/{s.id}.rst": _page(s.meta["title"], f".. tei-source:: {s.id}", f"sources/{s.id}-page")
+        for s in sources
+    }
+    pages["sources/index.rst"] = _index("Sources", [s.id for s in sources])
+    pages |= {f"games/{g}.rst": _page(_game_title(g), f".. game-rules:: {g}", f"games/{g}-page") for g in games}
+    pages["games/index.rst"] = _index("Games and their rules", games)
+    for folder in ("sources", "games"):
+        for stale in (root / folder).glob("*.rst"):  # a source or game that is no longer there
+            if f"{folder}/{stale.name}" not in pages:
+                stale.unlink()
+    for name, text in pages.items():
+        path = root / name
+        path.parent.mkdir(exist_ok=True)
+        if not path.exists() or path.read_text("utf-8") != text:
+            path.write_text(text, "utf-8")
 
 
-def _write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text("utf-8") != text:
-        path.write_text(text, "utf-8")
+def _page(title: str, directive: str, label: str) -> str:
+    return f".. _{label}:\n\n{title}\n{'=' * len(title)}\n\n{directive}\n"
+
+
+def _index(title: str, names: list[str]) -> str:
+    entries = "\n".join(f"   {n}" for n in names)
+    return f"{title}\n{'=' * len(title)}\n\n.. toctree::\n   :maxdepth: 1\n\n{entries}\n"
+
+
+def _game_title(game: str) -> str:
+    from corpus.games import games
+
+    names = {g.id: g.fr for g in games()}
+    return f"{names.get(game, game.capitalize())}: rules"
 
 
 def _permalink_page(target: str) -> bytes:
@@ -158,30 +313,54 @@ def _permalink_page(target: str) -> bytes:
     return tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8")
 
 
-def _write_permalinks(app: Sphinx, exception: Exception | None) -> None:
-    """`id/<identifier>.html` for every published passage, and for every redirected old one."""
+def _finish(app: Sphinx, exception: Exception | None) -> None:
+    """Permalinks, the TEI files and the Web Annotations, beside the pages."""
+    from web_annotations import annotation_collection
+
+    from corpus.fileio import write_atomic
     from corpus.ledger import redirects, text_ids
 
     if exception is not None or app.builder.format != "html":
         return
-    folder = Path(app.outdir) / "id"
+    out = Path(app.outdir)
+    folder = out / "id"
     folder.mkdir(exist_ok=True)
+    targets = {}
     for source in all_sources():
         for xml_id in text_ids(paths.tei_path(source.id)):
-            (folder / f"{xml_id}.html").write_bytes(_permalink_page(f"../sources/{source.id}.html#{xml_id}"))
-    from rules.catalogue import load_rules
-
-    rule_pages = {rule.id: f"../rules/{rule.source}.html#{rule.id}" for rule in load_rules()}
-    for rule_id, target in rule_pages.items():
-        (folder / f"{rule_id}.html").write_bytes(_permalink_page(target))
+            targets[xml_id] = f"../sources/{source.id}.html#{xml_id}"
+    for verified in verified_rules():
+        targets[verified.rule.id] = f"../{game_page(verified.rule.game)}.html#{verified.rule.id}"
     for old, new in redirects().items():
-        target = rule_pages.get(new) or f"../sources/{new.split('.', 1)[0]}.html#{new}"
-        (folder / f"{old}.html").write_bytes(_permalink_page(target))
+        targets[old] = targets.get(new) or f"../sources/{new.split('.', 1)[0]}.html#{new}"
+    for anchor, target in sorted(targets.items()):
+        path = folder / f"{anchor}.html"
+        data = _permalink_page(target)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+    (out / "tei").mkdir(exist_ok=True)
+    for source in all_sources():
+        shutil.copyfile(paths.tei_path(source.id), out / "tei" / f"{source.id}.xml")
+    collection = annotation_collection(verified_rules())
+    write_atomic(
+        out / "annotations.jsonld", json.dumps(collection, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    )
 
 
 def setup(app: Sphinx) -> dict[str, object]:
-    app.add_directive("tei-source", TeiSource)
-    app.add_directive("rule-catalogue", RuleCatalogue)
-    app.connect("builder-inited", _write_stubs)
-    app.connect("build-finished", _write_permalinks)
-    return {"version": "0.1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.add_config_value("edition_code", "", "env")
+    app.add_node(reading_switch, html=(visit_reading_switch, depart_reading_switch))
+    for name, directive in (
+        ("tei-source", TeiSource),
+        ("game-rules", GameRules),
+        ("verification-dashboard", Dashboard),
+        ("glossary-terms", GlossaryTerms),
+        ("mention-index", MentionIndex),
+        ("source-bibliography", Bibliography),
+    ):
+        app.add_directive(name, directive)
+    app.add_css_file("academie.css")
+    app.add_js_file("academie.js")
+    app.connect("builder-inited", _pages)
+    app.connect("build-finished", _finish)
+    return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True}

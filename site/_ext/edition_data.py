@@ -1,0 +1,164 @@
+"""What the edition's pages are built from, read once per build: the rules with their verification,
+which rules cite which passage, the stand-off mentions of the TEI, and the sources' bibliography."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+
+from lxml import etree
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from corpus.glossary import Entry, entries
+from corpus.readings import element_reading
+from corpus.sources import all_sources
+from corpus.spans import TEI_NS, XML_ID
+
+T = f"{{{TEI_NS}}}"
+
+
+@dataclass(frozen=True)
+class Verified:
+    rule: object  # rules.catalogue.Rule
+    holds: bool
+    detail: str
+
+    @property
+    def badge(self) -> str:
+        """The rule's status, or 'failing' when the engine no longer agrees with it."""
+        agrees = self.holds if self.rule.status == "holds" else not self.holds
+        return self.rule.status if agrees else "failing"
+
+
+def game_page(game: str) -> str:
+    """The page of a game, from the root of the site; a rule's anchor is its id on this page."""
+    return f"games/{game}"
+
+
+def source_page(source_id: str) -> str:
+    return f"sources/{source_id}"
+
+
+@cache
+def verified_rules() -> tuple[Verified, ...]:
+    """Every rule of the catalogue with the result of its engine check now."""
+    from rules.catalogue import load_rules
+    from rules.checks import verify
+
+    out = []
+    for rule in load_rules():
+        verdict = verify(rule)
+        out.append(Verified(rule, verdict.holds, verdict.detail))
+    return tuple(out)
+
+
+@cache
+def rule_by_id() -> dict[str, Verified]:
+    return {v.rule.id: v for v in verified_rules()}
+
+
+@cache
+def citing() -> dict[str, tuple[Verified, ...]]:
+    """Passage id -> the rules that cite it."""
+    found: dict[str, list[Verified]] = defaultdict(list)
+    for verified in verified_rules():
+        for passage in verified.rule.passages:
+            found[passage].append(verified)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def rules_citing(element: etree._Element) -> list[Verified]:
+    """The rules citing a block, a sentence in it, or the division it opens."""
+    ids = [element.get(XML_ID)] + [s.get(XML_ID) for s in element.iter(f"{T}s")]
+    parent = element.getparent()
+    if parent is not None and _first_block(parent) is element:
+        ids.append(parent.get(XML_ID))
+        grand = parent.getparent()
+        if grand is not None and local_name(grand) == "cit" and _first_block(grand) is element:
+            ids.append(grand.get(XML_ID))
+    seen: dict[str, Verified] = {}
+    for xml_id in ids:
+        for verified in citing().get(xml_id or "", ()):
+            seen.setdefault(verified.rule.id, verified)
+    return list(seen.values())
+
+
+def _first_block(element: etree._Element) -> etree._Element | None:
+    for node in element.iter(f"{T}p", f"{T}head", f"{T}item", f"{T}ab"):
+        return node
+    return None
+
+
+def local_name(element: etree._Element) -> str:
+    return etree.QName(element).localname if isinstance(element.tag, str) else ""
+
+
+@cache
+def tei(source_id: str) -> etree._Element:
+    return parse_xml(paths.tei_path(source_id)).getroot()
+
+
+def article_of(passage: str) -> str:
+    """How a reader finds a passage in the printed text: 'art. 10', 'quotation 5', else its section."""
+    source_id = passage.split(".", 1)[0]
+    element = next(iter(tei(source_id).xpath("//*[@xml:id=$id]", id=passage)), None)
+    while element is not None:
+        name, kind = local_name(element), element.get("type")
+        if name == "div" and kind == "article":
+            return f"art. {element.get('n')}"
+        if name == "cit":
+            return f"quotation {element.get(XML_ID).rsplit('q', 1)[-1]}"
+        if name == "div" and kind == "section":
+            head = element.find(f"{T}head")
+            return " ".join(element_reading(head).split()) if head is not None else "section"
+        element = element.getparent()
+    return passage
+
+
+@dataclass(frozen=True)
+class Mention:
+    source: str
+    sentence: str
+    text: str
+
+
+@cache
+def mentions() -> dict[str, tuple[Mention, ...]]:
+    """Glossary entry id -> its mentions in the corpus (the TEI's stand-off annotation)."""
+    found: dict[str, list[Mention]] = defaultdict(list)
+    for source in all_sources():
+        for annotation in tei(source.id).iter(f"{T}annotation"):
+            ref = (annotation.get("ana") or "").lstrip("#")
+            if annotation.get("motivation") == "identifying" and ref:
+                sentence = annotation.get("target").split("'")[1]
+                found[ref].append(Mention(source.id, sentence, "".join(annotation.itertext()).strip()))
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def glossary() -> tuple[Entry, ...]:
+    return entries()
+
+
+def sentence_kinds(source_id: str) -> dict[str, str]:
+    """Sentence id -> the kind the extraction layer gives it."""
+    return {
+        a.get("target").lstrip("#"): a.get("ana").split(".", 1)[1]
+        for a in tei(source_id).iter(f"{T}annotation")
+        if a.get("motivation") == "classifying"
+    }
+
+
+def bibliography(source_id: str) -> list[tuple[str, str]]:
+    """(field, value) of a source's bibliographic description, as its TEI header gives it."""
+    root = tei(source_id)
+    bibl = root.find(f"{T}teiHeader/{T}fileDesc/{T}sourceDesc/{T}bibl")
+    out = []
+    for child in bibl if bibl is not None else []:
+        name = local_name(child)
+        value = " ".join("".join(child.itertext()).split())
+        label = child.get("type") or name
+        if value:
+            out.append((label, value))
+    return out
