@@ -114,3 +114,58 @@ def _bench_workers() -> str:
             times.append(time.perf_counter() - start)
     speed_up = times[0] / times[1]
     return f"build --workers: 1 process {times[0]:.1f} s, 2 processes {times[1]:.1f} s, speed-up {speed_up:.2f}"
+
+
+def bench_site() -> list[str]:
+    """The edition's full build beside a plain Sphinx build of as many pages holding the same text,
+    then the edition rebuilt after one rule changed; in a scratch copy of the site and the rules."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    from corpus import paths
+    from corpus.readings import reading
+    from corpus.sources import all_sources
+    from corpus.stages import SPHINX_OPTIONS
+    from rules.catalogue import RULES
+
+    with tempfile.TemporaryDirectory() as scratch:
+        root = Path(scratch)
+        shutil.copytree(RULES, root / "rules")
+        shutil.copytree(paths.SITE, root / "site", ignore=shutil.ignore_patterns("_build", "sources", "games"))
+        env = {**os.environ, "ACADEMIE_RULES": str(root / "rules")}
+
+        def sphinx(source: Path, out: Path) -> float:
+            start = time.perf_counter()
+            command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, str(source), str(out)]
+            subprocess.run(command, check=True, env=env)
+            return time.perf_counter() - start
+
+        full = sphinx(root / "site", root / "html")
+        pages = len(list((root / "html" / ".doctrees").rglob("*.doctree")))
+        texts = [reading(etree.parse(str(paths.tei_path(s.id)))) for s in all_sources()]
+        _plain_site(root / "plain", pages, texts)
+        plain = sphinx(root / "plain", root / "plain-html")
+        rule_file = sorted((root / "rules").glob("*.toml"))[0]
+        rule_file.write_text(rule_file.read_text("utf-8").replace('text = "', 'text = "Revised. ', 1), "utf-8")
+        one = sphinx(root / "site", root / "html")
+    return [
+        f"site: full build {full:.1f} s ({pages} pages); plain Sphinx, {pages} pages of the same text, {plain:.1f} s; "
+        f"ratio {full / plain:.2f}",
+        f"site: rebuild after changing one rule ({rule_file.name}) {one:.1f} s, {one / full:.0%} of the full build",
+    ]
+
+
+def _plain_site(folder: Path, pages: int, texts: list[str]) -> None:
+    """A Sphinx project of `pages` plain pages, their paragraphs taken from the corpus's readings."""
+    folder.mkdir()
+    (folder / "conf.py").write_text('project = "plain"\nextensions = []\nhtml_theme = "alabaster"\n', "utf-8")
+    names = [f"page{n}" for n in range(1, pages)]
+    toctree = "\n".join(f"   {name}" for name in names)
+    (folder / "index.rst").write_text(f"Plain\n=====\n\n.. toctree::\n\n{toctree}\n", "utf-8")
+    for n, name in enumerate(names):
+        body = "\n\n".join(line.strip() for line in texts[n % len(texts)].splitlines() if line.strip())
+        body = body.replace("*", "\\*").replace("`", "\\`").replace("|", "\\|").replace("_", "\\_")
+        (folder / f"{name}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n{body}\n", "utf-8")

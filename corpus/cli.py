@@ -142,9 +142,20 @@ def _report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench(args: argparse.Namespace) -> int:
-    from corpus.bench import bench_clean, bench_engine, bench_pipeline
+def _serve(args: argparse.Namespace) -> int:
+    from corpus.serve import serve
 
+    serve(args.port, args.rebuild)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from corpus.bench import bench_clean, bench_engine, bench_pipeline, bench_site
+
+    if args.what == "site":
+        for line in bench_site():
+            print(line, flush=True)
+        return 0
     if args.what == "engine":
         print(bench_engine(args.limit or 2000))
         return 0
@@ -284,8 +295,13 @@ def parser() -> argparse.ArgumentParser:
     report.add_argument("source", nargs="?")
     report.set_defaults(handler=_report)
 
+    serve = sub.add_parser("serve", help="serve the built edition locally (--rebuild: rebuild it on change)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve.add_argument("--rebuild", action="store_true", help="rebuild and reload on change (sphinx-autobuild)")
+    serve.set_defaults(handler=_serve)
+
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=("clean", "engine", "pipeline"))
+    bench.add_argument("what", choices=("clean", "engine", "pipeline", "site"))
     bench.add_argument("dir", nargs="?", help="ICDAR-format folder to clean (clean)")
     bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")
     bench.add_argument(

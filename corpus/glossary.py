@@ -28,10 +28,7 @@ def entries() -> tuple[Entry, ...]:
     """Every glossary entry, games included, in a stable order."""
     with (paths.DATA / "glossary.toml").open("rb") as handle:
         raw = tomllib.load(handle)
-    out = [
-        Entry(f"game.{g.id}", "game", g.fr, g.en, g.names, True)
-        for g in games()
-    ]
+    out = [Entry(f"game.{g.id}", "game", g.fr, g.en, g.names, True) for g in games()]
     for kind, table in raw.items():
         if kind not in TYPES:
             raise ValueError(f"glossary.toml: unknown entry type [{kind}] (known: {', '.join(TYPES)})")

@@ -9,23 +9,13 @@ from collections.abc import Callable
 from corpus import paths
 from corpus.errors import AcademieError
 
+SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-b", "html"]  # warnings and broken references fail
+
 
 def build_site(progress: Callable[[str], None]) -> None:
     """The Sphinx edition, warnings as errors, into site/_build/html."""
     progress("site: building the edition with Sphinx")
-    command = [
-        sys.executable,
-        "-m",
-        "sphinx",
-        "-W",
-        "--keep-going",
-        "-n",
-        "-q",
-        "-b",
-        "html",
-        str(paths.SITE),
-        str(paths.SITE_BUILD),
-    ]
+    command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, str(paths.SITE), str(paths.SITE_BUILD)]
     result = subprocess.run(command, check=False)
     if result.returncode:
         raise AcademieError("Sphinx build failed (see the messages above)", paths.SITE)

@@ -44,3 +44,23 @@ def run_academie(*args: str, corpus: Path | None = None, stdin: bytes | None = N
         check=False,
         timeout=600,
     )
+
+
+def build_site(folder: Path, corpus: Path | None = None) -> Path:
+    """Build the edition from a copy of site/ into `folder`/html (the repository's site/ untouched)."""
+    source = folder / "site"
+    shutil.copytree(paths.SITE, source, ignore=shutil.ignore_patterns("_build", "sources", "games"))
+    env = dict(os.environ)
+    if corpus is not None:
+        env["ACADEMIE_CORPUS"] = str(corpus)
+    html = folder / "html"
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(source), str(html)]
+    result = subprocess.run(command, capture_output=True, env=env, cwd=paths.ROOT, check=False, timeout=900)
+    assert result.returncode == 0, result.stderr.decode()
+    return html
+
+
+@pytest.fixture(scope="session")
+def site_html(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The edition of the bundled corpus, built once per test session."""
+    return build_site(tmp_path_factory.mktemp("edition"))

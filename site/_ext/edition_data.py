@@ -150,15 +150,34 @@ def sentence_kinds(source_id: str) -> dict[str, str]:
     }
 
 
+BIBL_LABELS = {
+    "title.a": "Title",
+    "title.m": "In",
+    "author": "Author",
+    "pubPlace": "Place",
+    "publisher": "Publisher",
+    "date": "Date",
+    "date.transcription": "Transcribed",
+    "respStmt": "Transcriber",
+    "biblScope.chapter": "Chapter",
+    "biblScope.page": "Pages",
+    "edition": "Edition",
+    "note.description": "Description",
+    "note.digitisation": "Digitisation",
+    "note.unknown": "Unknown",
+    "idno.file": "Received as",
+}
+
+
 def bibliography(source_id: str) -> list[tuple[str, str]]:
-    """(field, value) of a source's bibliographic description, as its TEI header gives it."""
-    root = tei(source_id)
-    bibl = root.find(f"{T}teiHeader/{T}fileDesc/{T}sourceDesc/{T}bibl")
+    """(label, value) of a source's bibliographic description, as its TEI header gives it."""
+    bibl = tei(source_id).find(f"{T}teiHeader/{T}fileDesc/{T}sourceDesc/{T}bibl")
     out = []
     for child in bibl if bibl is not None else []:
         name = local_name(child)
-        value = " ".join("".join(child.itertext()).split())
-        label = child.get("type") or name
-        if value:
-            out.append((label, value))
+        kind = child.get("level") or child.get("type") or child.get("unit")
+        label = BIBL_LABELS.get(f"{name}.{kind}") or BIBL_LABELS.get(name, name)
+        value = " ".join(child.findtext(f"{T}name", "").split()) if name == "respStmt" else child.xpath("string()")
+        if value.strip():
+            out.append((label, " ".join(value.split())))
     return out

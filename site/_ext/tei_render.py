@@ -40,6 +40,7 @@ class Renderer:
                 out += self.blocks(part)
             elif local(part) in ("front", "back"):
                 box = nodes.container(classes=["tei-banner", "dipl-only"])
+                _identify(box, part)
                 box += nodes.paragraph("", "Digitisation banner, not part of the text:", classes=["banner-label"])
                 box += self.blocks(part)
                 out.append(box)

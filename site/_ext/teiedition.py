@@ -61,10 +61,13 @@ class EditionDirective(SphinxDirective):
         for source in all_sources():
             self.env.note_dependency(str(paths.tei_path(source.id)))
 
-    def depend_on_rules(self) -> None:
+    def depend_on_rules(self, rules: list[Verified] | None = None) -> None:
+        """Rebuild this page when the rule files it shows change (only those: a changed rule
+        rebuilds its source's and its game's pages, not the whole edition)."""
         from rules.catalogue import RULES
 
-        for path in sorted(RULES.glob("*.toml")):
+        files = {v.rule.path for v in rules} if rules is not None else set(RULES.glob("*.toml"))
+        for path in sorted(files):
             self.env.note_dependency(str(path))
 
 
@@ -76,7 +79,7 @@ class TeiSource(EditionDirective):
     def run(self) -> list[nodes.Node]:
         source_id = self.arguments[0]
         self.env.note_dependency(str(paths.tei_path(source_id)))
-        self.depend_on_rules()
+        self.depend_on_rules([v for v in verified_rules() if v.rule.source == source_id])
         root = tei(source_id)
         text = root.find(f"{{{root.nsmap[None]}}}text")
         for element in text.iter():
@@ -87,17 +90,20 @@ class TeiSource(EditionDirective):
         about = nodes.container(classes=["source-header"])
         fields = nodes.field_list()
         for label, value in bibliography(source_id):
-            fields += field(label.capitalize(), nodes.paragraph("", value))
+            fields += field(label, nodes.paragraph("", value))
         download = nodes.paragraph()
         download += nodes.reference("", f"{source_id}.xml (TEI P5)", refuri=f"{self.base}tei/{source_id}.xml")
         fields += field("Download", download)
         about += fields
-        body = nodes.container(classes=["tei-source", "language-fr"])
+        body = nodes.container(ids=[text.get(XML_ID)], classes=["tei-source", "language-fr"])
         body += Renderer(header_agents(root), self.backlinks).text(text)
         return [switch, about, body]
 
     def backlinks(self, element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
+        if element.get(XML_ID):
+            xml_id = element.get(XML_ID)
+            out.append(nodes.reference("", "¶", refuri=f"{self.base}id/{xml_id}.html", classes=["permalink"]))
         found = rules_citing(element)
         if found:
             box = nodes.inline(classes=["backlinks"])
@@ -109,9 +115,6 @@ class TeiSource(EditionDirective):
                 box += nodes.Text(" ")
                 box += badge(verified)
             out.append(box)
-        if element.get(XML_ID):
-            xml_id = element.get(XML_ID)
-            out.append(nodes.reference("", "¶", refuri=f"{self.base}id/{xml_id}.html", classes=["permalink"]))
         return out
 
 
@@ -122,9 +125,9 @@ class GameRules(EditionDirective):
 
     def run(self) -> list[nodes.Node]:
         game = self.arguments[0]
-        self.depend_on_rules()
-        self.depend_on_tei()
         rules = [v for v in verified_rules() if v.rule.game == game]
+        self.depend_on_rules(rules)
+        self.depend_on_tei()
         sources = [(s.id, s.meta["title"]) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
         out: list[nodes.Node] = []
         if len(sources) > 1:
@@ -244,7 +247,7 @@ class Bibliography(EditionDirective):
             fields = nodes.field_list()
             fields += field("Source id", nodes.paragraph("", "", nodes.literal("", source.id)))
             for label, value in bibliography(source.id):
-                fields += field(label.capitalize(), nodes.paragraph("", value))
+                fields += field(label, nodes.paragraph("", value))
             links = nodes.paragraph()
             links += xref(f"sources/{source.id}-page", nodes.Text("the edition"))
             links += nodes.Text(" · ")
@@ -333,11 +336,12 @@ def _finish(app: Sphinx, exception: Exception | None) -> None:
         targets[verified.rule.id] = f"../{game_page(verified.rule.game)}.html#{verified.rule.id}"
     for old, new in redirects().items():
         targets[old] = targets.get(new) or f"../sources/{new.split('.', 1)[0]}.html#{new}"
-    for anchor, target in sorted(targets.items()):
-        path = folder / f"{anchor}.html"
-        data = _permalink_page(target)
-        if not path.exists() or path.read_bytes() != data:
-            path.write_bytes(data)
+    manifest = folder / "permalinks.json"  # skip rewriting hundreds of pages when no target moved
+    listing = json.dumps(targets, sort_keys=True, indent=0) + "\n"
+    if not manifest.exists() or manifest.read_text("utf-8") != listing:
+        for anchor, target in sorted(targets.items()):
+            (folder / f"{anchor}.html").write_bytes(_permalink_page(target))
+        write_atomic(manifest, listing)
     (out / "tei").mkdir(exist_ok=True)
     for source in all_sources():
         shutil.copyfile(paths.tei_path(source.id), out / "tei" / f"{source.id}.xml")

@@ -1,0 +1,41 @@
+"""`academie serve`: the built edition on a local web server; with --rebuild, sphinx-autobuild
+rebuilds it (and reloads the browser) whenever a page, a TEI file or a rule file changes."""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+from corpus import paths
+from corpus.errors import AcademieError
+from corpus.stages import SPHINX_OPTIONS
+
+
+def serve(port: int, rebuild: bool) -> None:
+    if rebuild:
+        _autobuild(port)
+        return
+    index = paths.SITE_BUILD / "index.html"
+    if not index.exists():
+        raise AcademieError("the edition is not built yet: run `academie build` (or `make build`) first", index)
+    handler = partial(SimpleHTTPRequestHandler, directory=str(paths.SITE_BUILD))
+    with ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        print(f"serving the edition at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
+
+
+def _autobuild(port: int) -> None:
+    try:
+        import sphinx_autobuild  # noqa: F401 - only to say how to get it
+    except ImportError as err:
+        raise AcademieError("--rebuild needs sphinx-autobuild: pip install sphinx-autobuild") from err
+    watched = [paths.TEI, paths.ROOT / "rules" / "data", paths.SITE / "_ext", paths.SITE / "_static"]
+    command = [sys.executable, "-m", "sphinx_autobuild", *SPHINX_OPTIONS, str(paths.SITE), str(paths.SITE_BUILD)]
+    command += ["--port", str(port), "--ignore", "*/sources/*.rst", "--ignore", "*/games/*.rst"]
+    for folder in watched:
+        command += ["--watch", str(folder)]
+    subprocess.run(command, check=False)

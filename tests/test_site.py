@@ -1,0 +1,104 @@
+"""The edition as files: pages, anchors, links both ways, escaping, permalinks and exports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lxml import html as lxml_html
+
+from corpus import paths
+from corpus.ledger import text_ids
+from rules.catalogue import load_rules
+from tests.conftest import build_site, run_academie
+
+
+def _page(site: Path, name: str) -> lxml_html.HtmlElement:
+    return lxml_html.parse(str(site / name)).getroot()
+
+
+def test_every_passage_and_sentence_is_anchored_on_its_source_page(site_html: Path) -> None:
+    page = _page(site_html, "sources/reversis.html")
+    anchors = set(page.xpath("//@id"))
+    missing = [i for i in text_ids(paths.tei_path("reversis")) if i not in anchors]
+    assert not missing, missing[:5]
+
+
+def test_source_text_is_french_and_the_chrome_english(site_html: Path) -> None:
+    page = _page(site_html, "sources/taros-1659.html")
+    assert page.get("lang") == "en"
+    assert page.xpath("//div[contains(@class, 'tei-source')]/@lang") == ["fr"]
+
+
+def test_each_change_shows_both_readings_and_who_made_it(site_html: Path) -> None:
+    page = _page(site_html, "sources/reversis.html")
+    change = page.xpath("//span[@id='reversis.a10.s1']//span[contains(@class, 'tei-choice')]")[0]
+    assert change.xpath("string(span[@class='dipl'])") == "Uon"
+    assert change.xpath("string(span[@class='reg'])") == "L'on"
+    assert "The editors of Académie" in change.xpath("string(span[@class='choice-info'])")
+
+
+def test_every_rule_has_an_anchor_a_badge_and_a_citation_with_its_permalink(site_html: Path) -> None:
+    for rule in load_rules():
+        page = _page(site_html, f"games/{rule.game}.html")
+        section = page.xpath(f"//section[@id='{rule.id}']")
+        assert section, rule.id
+        assert section[0].xpath(".//span[contains(@class, 'badge')]"), rule.id
+        assert section[0].xpath(f".//a[@href='../id/{rule.id}.html']"), rule.id
+        assert (site_html / "id" / f"{rule.id}.html").exists()
+
+
+def test_passages_link_to_the_rules_that_cite_them_and_back(site_html: Path) -> None:
+    source = _page(site_html, "sources/reversis.html")
+    back = source.xpath("//p[@id='reversis.a10.p1']//span[@class='backlinks']//a/@href")
+    assert "../games/reversis.html#reversis.deal.hand-sizes" in back
+    game = _page(site_html, "games/reversis.html")
+    forth = game.xpath("//section[@id='reversis.deal.hand-sizes']//a[contains(@href, 'sources/')]/@href")
+    assert "../sources/reversis.html#reversis.a10.s1" in forth
+
+
+def test_sources_that_share_a_game_are_compared(site_html: Path) -> None:
+    table = _page(site_html, "games/tarot.html").xpath("//table[contains(@class, 'comparison')]")[0]
+    text = table.text_content()
+    assert "taros-1659.value.fou-suisse" in text and "tarots.deal.twelve" in text
+
+
+def test_glossary_and_index_link_to_occurrences(site_html: Path) -> None:
+    glossary = _page(site_html, "glossary.html")
+    quinola = glossary.xpath("//dt[normalize-space()='quinola']/following-sibling::dd[1]//a/@href")
+    assert not quinola, "quinola is a card: it belongs to the index, not the glossary of terms"
+    talon = glossary.xpath("//dt[normalize-space()='talon']/following-sibling::dd[1]//a/@href")
+    assert any("sources/talon.html#talon.q" in href for href in talon)
+    index = _page(site_html, "mentions.html")
+    assert any(
+        "sources/reversis.html#reversis.a" in h
+        for h in index.xpath("//dt[starts-with(., 'quinola')]/following-sibling::dd[1]//a/@href")
+    )
+
+
+def test_dashboard_counts_every_rule(site_html: Path) -> None:
+    rows = _page(site_html, "dashboard.html").xpath("//table[contains(@class, 'dashboard')][1]/tbody/tr")
+    counted = sum(int(cell.text_content()) for row in rows for cell in row.xpath("td")[2:6])
+    assert counted == len(load_rules())
+
+
+def test_web_annotations_link_each_rule_to_its_passages(site_html: Path) -> None:
+    collection = json.loads((site_html / "annotations.jsonld").read_text("utf-8"))
+    assert collection["@context"] == "http://www.w3.org/ns/anno.jsonld"
+    items = {a["id"]: a for a in collection["first"]["items"]}
+    assert len(items) == len(load_rules())
+    hand = items["id/reversis.deal.hand-sizes.html"]
+    assert hand["type"] == "Annotation"
+    assert hand["target"][0]["selector"]["value"] == "//*[@xml:id='reversis.a10.s1']"
+    assert (site_html / hand["target"][0]["source"]).exists()
+
+
+def test_ocr_markup_in_a_source_is_shown_as_text_never_run(tmp_path: Path, corpus_copy: Path) -> None:
+    raw = tmp_path / "evil.txt"
+    raw.write_text('DU JEU\n\n1. On joue <script>alert("x")</script> & <b>gras</b> "ici".\n', "utf-8")
+    added = run_academie("add-source", str(raw), "--id", "evil", "--title", "<i>Evil</i> & co", corpus=corpus_copy)
+    assert added.returncode == 0, added.stderr.decode()
+    site = build_site(tmp_path / "out", corpus_copy)
+    page = (site / "sources" / "evil.html").read_text("utf-8")
+    assert "<script>alert" not in page and "<b>gras" not in page and "<i>Evil" not in page
+    assert "&lt;script&gt;alert" in page and "&amp; co" in page
