@@ -15,7 +15,8 @@ TEI = CORPUS / "tei"
 DATA = Path(os.environ.get("ACADEMIE_DATA", PACKAGE / "data")).resolve()
 SCHEMATRON = DATA / "academie.sch"
 SITE = ROOT / "site"
-SITE_BUILD = SITE / "_build" / "html"
+# ACADEMIE_SITE_BUILD: where the edition is built and served from (tests build elsewhere).
+SITE_BUILD = Path(os.environ.get("ACADEMIE_SITE_BUILD", SITE / "_build" / "html")).resolve()
 
 RAW_NAME = "raw.txt"
 METADATA_NAME = "metadata.toml"

@@ -178,6 +178,84 @@ def partie_winner_check(claim: dict[str, Any]) -> Verdict:
     return Verdict(ok, "; ".join(notes))
 
 
+def _faulty_games(fault: str, games: int = 200) -> list[tuple[Any, int, int]]:
+    """Seeded random Reversis games in which the first player to exchange commits `fault`:
+    (final state, offender, his hand when play began)."""
+    import random
+
+    from rules.games.reversis import ReversisGame
+
+    g, out = ReversisGame(), []
+    for seed in range(games):
+        state, rng = g.new_initial_state(seed), random.Random(seed)
+        offender = state.current_player()
+        state.apply_fault(fault, state.hands[offender][0] if fault == "two-discards" else None)
+        hand = None
+        while not state.is_terminal():
+            if hand is None and state.phase == "play":
+                hand = len(state.hands[offender])
+            state.apply_action(rng.choice(state.legal_actions()), legal=True)
+        out.append((state, offender, hand))
+    return out
+
+
+@check("exchange-fault")
+def exchange_fault_check(claim: dict[str, Any]) -> Verdict:
+    """A fault at the exchange, played out: the offender never takes the partie (nor any payment),
+    keeps the hand the text says, and no card is lost."""
+    played = _faulty_games(claim["fault"])
+    never_wins = all(s.winner() != p and s.returns()[p] <= 0 for s, p, _ in played)
+    hands = {h for _, _, h in played}
+    conserved = all(sum(map(len, s.taken)) + len(s.ecart) == len(s.game.cards) for s, _, _ in played)
+    hand_ok = "hand" not in claim or hands == {claim["hand"]}
+    return Verdict(
+        never_wins and hand_ok and conserved,
+        f"{len(played)} random games with '{claim['fault']}': offender's hand {sorted(hands)}, "
+        f"{'never' if never_wins else 'sometimes'} paid, cards {'conserved' if conserved else 'LOST'}",
+    )
+
+
+@check("partie-under-basket")
+def partie_under_basket_check(claim: dict[str, Any]) -> Verdict:
+    """Whatever lies under the basket, three, four or five cards after a fault, makes the partie."""
+    sizes, ok = set(), True
+    for fault in ("no-discard", "seen-discard", "two-discards"):
+        for state, _, _ in _faulty_games(fault, 50):
+            paid = max(abs(r) for r in state.returns())
+            ok &= paid in (0, state.game.partie_value(state.ecart))  # 0: the winner is the payer
+            if paid:
+                sizes.add(len(state.ecart))
+    return Verdict(ok and sizes == {3, 4, 5}, f"partie paid on écarts of {sorted(sizes)} cards, points plus four")
+
+
+@check("revoke-loses")
+def revoke_loses_check(claim: dict[str, Any]) -> Verdict:
+    """In each 1659 game the text names, random games with one revoke: the revoker always comes last."""
+    import random
+
+    from rules.games.tarot import TarotGame
+
+    variants, played, last = claim["variants"], 0, 0
+    for variant in variants:
+        game = TarotGame(variant)
+        for seed in range(60):
+            state, rng = game.new_initial_state(seed), random.Random(seed)
+            while not state.is_terminal():
+                forbidden = [c for c in state.hands[state.turn] if c not in state.legal_actions()]
+                if forbidden and state.revoked is None:
+                    state.apply_fault("renonce", rng.choice(forbidden))
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+            if state.revoked is not None:
+                played += 1
+                scores = state.returns()
+                last += all(scores[state.revoked] < p for s, p in enumerate(scores) if s != state.revoked)
+    return Verdict(
+        played > 0 and last == played,
+        f"{played} games with a revoke in {', '.join(variants)}: the revoker last in {last}",
+    )
+
+
 @check("unique-card")
 def unique_card_check(claim: dict[str, Any]) -> Verdict:
     cards = deck(claim["deck"])

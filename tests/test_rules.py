@@ -79,6 +79,56 @@ def test_random_reversis_games_keep_the_invariants(seed: int, dealer: int) -> No
     assert sum(state.returns()) == 0
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from(["seen-discard", "no-discard", "two-discards"]))
+def test_a_fault_at_the_exchange_is_played_out_without_losing_a_card(seed: int, fault: str) -> None:
+    """Faults are engine events: the offender plays on with the cards the fault leaves him, the
+    extra or missing card shows under the basket, and he never takes the partie."""
+    game = ReversisGame()
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    offender = state.current_player()
+    allowed = state.apply_fault(fault, state.hands[offender][-1] if fault == "two-discards" else None)
+    assert f"reversis.penalty.{fault}" in allowed and set(allowed) <= set(BY_ID)
+    copy = state.clone()
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted([*sorted(c for t in state.taken for c in t), *state.ecart]) == sorted(game.cards)
+    assert len(state.ecart) == {"seen-discard": 4, "no-discard": 3, "two-discards": 5}[fault]
+    assert state.winner() != offender and sum(state.returns()) == 0
+    assert copy.faults == {offender: fault} and not copy.is_terminal(), "a clone keeps the fault, apart"
+
+
+def test_a_fault_is_refused_where_the_text_gives_none() -> None:
+    state = ReversisGame().new_initial_state(1)
+    with pytest.raises(ValueError, match="no fault 'misplay'"):
+        state.apply_fault("misplay")
+    while state.phase == "ecart":
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="in phase play"):
+        state.apply_fault("seen-discard")
+
+
+def test_a_revoke_is_a_forbidden_card_played_and_only_that() -> None:
+    from rules.games.tarot import TarotGame
+
+    state = TarotGame("1659-premier").new_initial_state(4)
+    for _ in range(2 * state.game.players):  # play on until someone could revoke
+        forbidden = [c for c in state.hands[state.turn] if c not in state.legal_actions()]
+        if forbidden:
+            break
+        state.apply_action(state.legal_actions()[0])
+    assert forbidden, "seed 4 gives a chance to revoke within two tricks"
+    with pytest.raises(ValueError, match="is not a revoke"):
+        state.apply_fault("renonce", state.legal_actions()[0])
+    revoker = state.turn
+    assert "taros-1659.penalty.renonce" in state.apply_fault("renonce", forbidden[0])
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    scores = state.returns()
+    assert scores[revoker] == min(scores) and scores.count(min(scores)) == 1
+
+
 def test_every_article_and_quotation_is_cited_by_a_rule() -> None:
     from corpus.sources import all_sources
     from rules.export import uncited

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import urllib.request
 from pathlib import Path
 
 from lxml import html as lxml_html
@@ -102,3 +106,24 @@ def test_ocr_markup_in_a_source_is_shown_as_text_never_run(tmp_path: Path, corpu
     page = (site / "sources" / "evil.html").read_text("utf-8")
     assert "<script>alert" not in page and "<b>gras" not in page and "<i>Evil" not in page
     assert "&lt;script&gt;alert" in page and "&amp; co" in page
+
+
+def test_serve_serves_the_built_edition(site_html: Path) -> None:
+    env = {**os.environ, "ACADEMIE_SITE_BUILD": str(site_html)}
+    command = [sys.executable, "-m", "corpus.cli", "serve", "--port", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, env=env, cwd=paths.ROOT, text=True) as server:
+        try:
+            line = server.stdout.readline()
+            url = line.split(" at ", 1)[1].split()[0]
+            with urllib.request.urlopen(url + "sources/reversis.html", timeout=30) as response:
+                assert response.status == 200 and b"reversis.a10.s1" in response.read()
+        finally:
+            server.terminate()
+
+
+def test_serve_without_a_built_edition_says_how_to_build_it(tmp_path: Path) -> None:
+    env = {**os.environ, "ACADEMIE_SITE_BUILD": str(tmp_path / "nothing")}
+    result = subprocess.run(
+        [sys.executable, "-m", "corpus.cli", "serve"], capture_output=True, env=env, cwd=paths.ROOT, timeout=120
+    )
+    assert result.returncode == 1 and b"academie build" in result.stderr

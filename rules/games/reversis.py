@@ -5,12 +5,16 @@ The deal goes to the right (art. 8), three cards then four then four, the dealer
 the dealer discards without taking (art. 15); the four discards make the partie, worth their points
 plus four (art. 26), won by the player with fewest points (fewer tricks, then nearest the basket on
 the left, break ties: art. 23, 24) and paid by the one with most (art. 25).
+
+Faults at the exchange are engine events (`apply_fault`, art. 17 to 19): the offender plays on with
+the cards the fault leaves him, whatever lies under the basket counts for the partie (art. 20), and
+he "ne peut gagner la partie" / "n'a droit à aucun paiement".
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.cards import Card, card
 from rules.decks import deck
@@ -25,6 +29,7 @@ DEFAULTS = {
     "partie_bonus": 4,
     "strength": ("2", "3", "4", "5", "6", "7", "8", "9", "valet", "dame", "roi", "as"),
 }
+FAULTS = ("seen-discard", "no-discard", "two-discards")  # each is the rule reversis.penalty.<fault>
 
 
 class ReversisGame:
@@ -63,9 +68,13 @@ class ReversisState:
     phase: str = "ecart"
     turn: int = 0
     history: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    faults: dict[int, str] = field(default_factory=dict)
+    exchanged: int = 0  # players who have made their exchange
+    in_trick: int = 4  # players holding cards when the current trick began
 
     def __post_init__(self) -> None:
-        self.turn = self._seat(1)
+        if not self.history:
+            self.turn = self._seat(1)
 
     def _seat(self, k: int) -> int:
         return (self.dealer + k) % self.game.players
@@ -91,21 +100,55 @@ class ReversisState:
         self.history.append((self.turn, chosen.id, allowed))
         return allowed
 
+    def apply_fault(self, fault: str, extra: Card | str | None = None) -> tuple[str, ...]:
+        """The player to move commits a fault at his exchange: 'seen-discard' (he looks at his talon
+        card, then discards as usual), 'no-discard' (he takes it without discarding) or
+        'two-discards' (he throws `extra` under the basket too, then discards as usual)."""
+        if self.phase != "ecart" or self.turn == self.dealer or fault not in FAULTS:
+            raise ValueError(f"no fault '{fault}' for player {self.turn} in phase {self.phase}")
+        player, allowed = self.turn, (f"reversis.penalty.{fault}", "reversis.scoring.cards-under-basket")
+        self.faults[player] = fault
+        if fault == "no-discard":
+            self.hands[player].append(self.talon.pop(0))
+            self._next_exchange()
+        elif fault == "two-discards":
+            thrown = card(extra) if isinstance(extra, str) else extra
+            self.hands[player].remove(thrown)
+            self.ecart.append(thrown)
+        self.history.append((player, f"fault:{fault}", allowed))
+        return allowed
+
     def _discard(self, chosen: Card) -> tuple[str, ...]:
         self.ecart.append(chosen)
         if self.turn != self.dealer:
             self.hands[self.turn].append(self.talon.pop(0))
-            self.turn = self._seat(len(self.ecart) + 1)
+            self._next_exchange()
             return ("reversis.talon.one-each", "reversis.ecart.partie")
         self.phase, self.turn = "play", self._seat(1)
         return ("reversis.talon.dealer-discards", "reversis.ecart.partie")
 
+    def _next_exchange(self) -> None:
+        self.exchanged += 1
+        self.turn = self._seat(self.exchanged + 1)
+
+    def _holding(self, seat: int) -> int:
+        """`seat` if he still holds cards, else the next to his right who does (after a fault)."""
+        for k in range(self.game.players):
+            nxt = (seat + k) % self.game.players
+            if self.hands[nxt]:
+                return nxt
+        return seat
+
     def _play(self, chosen: Card) -> tuple[str, ...]:
         led = self.trick[0][1] if self.trick else None
+        if led is None and self.faults:  # after a fault, hands differ: the trick is of those with cards
+            self.in_trick = sum(1 for seat, h in enumerate(self.hands) if h or seat == self.turn)
         self.trick.append((self.turn, chosen))
         allowed = ("reversis.play.follow-suit",) if led and chosen.suit == led.suit else ("reversis.play.free",)
-        if len(self.trick) < self.game.players:
+        if len(self.trick) < self.in_trick:
             self.turn = (self.turn + 1) % self.game.players
+            if self.faults:
+                self.turn = self._holding(self.turn)
             return allowed
         cards = [c for _, c in self.trick]
         winner = self.trick[trick_winner(cards[0], cards, self.game.strength)][0]
@@ -114,6 +157,8 @@ class ReversisState:
         self.trick, self.turn = [], winner
         if not any(self.hands):
             self.phase = "over"
+        elif self.faults:
+            self.turn = self._holding(winner)
         return (*allowed, "reversis.rank.order")
 
     def is_terminal(self) -> bool:
@@ -128,8 +173,9 @@ class ReversisState:
         return (self.dealer - seat) % self.game.players
 
     def winner(self) -> int:
-        """Who takes the partie: a player without tricks, else fewest points, fewer tricks, nearest."""
-        seats = range(self.game.players)
+        """Who takes the partie: a player without tricks, else fewest points, fewer tricks, nearest;
+        never a player who committed a fault at the exchange."""
+        seats = [s for s in range(self.game.players) if s not in self.faults] or range(self.game.players)
         return min(
             seats, key=lambda s: (self.tricks[s] > 0, self.card_points()[s], self.tricks[s], self._left_of_basket(s))
         )
@@ -150,18 +196,16 @@ class ReversisState:
         return out
 
     def clone(self) -> ReversisState:
-        return ReversisState(
-            self.game,
-            self.dealer,
-            [list(h) for h in self.hands],
-            list(self.talon),
-            list(self.ecart),
-            [list(t) for t in self.taken],
-            list(self.tricks),
-            list(self.trick),
-            self.phase,
-            self.turn,
-            list(self.history),
+        return replace(
+            self,
+            hands=[list(h) for h in self.hands],
+            talon=list(self.talon),
+            ecart=list(self.ecart),
+            taken=[list(t) for t in self.taken],
+            tricks=list(self.tricks),
+            trick=list(self.trick),
+            history=list(self.history),
+            faults=dict(self.faults),
         )
 
 

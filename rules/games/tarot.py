@@ -117,6 +117,7 @@ class TarotState:
     taken: list[list[Card]] = field(default_factory=list)
     trick: list[tuple[int, Card]] = field(default_factory=list)
     turn: int = 0
+    revoked: int | None = None  # the first player who revoked: "qui renonce perd la partie"
 
     def __post_init__(self) -> None:
         self.taken = [[] for _ in range(self.game.players)]
@@ -145,10 +146,23 @@ class TarotState:
             return sorted(trumps + excuse)
         return sorted(hand)
 
+    def apply_fault(self, fault: str, action: Card | str) -> tuple[str, ...]:
+        """A revoke ('renonce'): the player to move plays a card he holds that the rules forbid him
+        (he could follow or had to trump). The game goes on; he loses it (art. IV)."""
+        chosen = card(action) if isinstance(action, str) else action
+        if fault != "renonce" or chosen not in self.hands[self.turn] or chosen in self.legal_actions():
+            raise ValueError(f"{chosen} by player {self.turn} is not a revoke")
+        if self.revoked is None:
+            self.revoked = self.turn
+        return ("taros-1659.penalty.renonce", *self._play(chosen))
+
     def apply_action(self, action: Card | str) -> tuple[str, ...]:
         chosen = card(action) if isinstance(action, str) else action
         if chosen not in self.legal_actions():
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
+        return self._play(chosen)
+
+    def _play(self, chosen: Card) -> tuple[str, ...]:
         self.hands[self.turn].remove(chosen)
         self.trick.append((self.turn, chosen))
         allowed = PLAY_RULES[self.game.variant]
@@ -169,7 +183,13 @@ class TarotState:
         return [sum(value_of(c, self.game.values) for c in taken) for taken in self.taken]
 
     def returns(self) -> list[float]:
-        return [float(p) for p in self.points()] if self.is_terminal() else [0.0] * self.game.players
+        """Card points; a player who revoked has lost, whatever his cards: below every other."""
+        if not self.is_terminal():
+            return [0.0] * self.game.players
+        out = [float(p) for p in self.points()]
+        if self.revoked is not None:
+            out[self.revoked] = min(p for s, p in enumerate(out) if s != self.revoked) - 1.0
+        return out
 
 
 # Triomphe forcée, art. II: who is dealt the Fou or the Basteleur takes back his stake, the Force
