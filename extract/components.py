@@ -6,7 +6,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from extract import classify, slots
-from extract.numbers import parse_number
+from extract.numbers import NUMBER_WORDS, parse_number, roman
 
 if not Doc.has_extension("claims"):
     Doc.set_extension("claims", default=[])
@@ -18,9 +18,16 @@ if not Span.has_extension("value"):
 def numbers(doc: Doc) -> Doc:
     """Numbers in digits, Roman numerals or words, as `doc.spans["numbers"]` with `span._.value`."""
     found, i = [], 0
+    candidate = [_may_be_number(t.text) for t in doc]
     while i < len(doc):
+        if not candidate[i]:
+            i += 1
+            continue
+        end = i + 1
+        while end < len(doc) and end - i < 6 and candidate[end]:
+            end += 1
         best = None
-        for j in range(min(len(doc), i + 6), i, -1):  # the longest run of tokens that reads as a number
+        for j in range(end, i, -1):  # the longest run of tokens that reads as a number
             value = parse_number(doc[i:j].text)
             if value is not None and not (j - i == 1 and doc[i].lower_ in ("un", "une") and doc[i].pos_ == "DET"):
                 best = (j, value)
@@ -34,6 +41,19 @@ def numbers(doc: Doc) -> Doc:
             i += 1
     doc.spans["numbers"] = found
     return doc
+
+
+def _may_be_number(text: str) -> bool:
+    """Could this token be part of a number (a cheap test before parsing whole runs)?"""
+    word = text.lower().rstrip(".°")
+    return (
+        word.isdigit()
+        or word in NUMBER_WORDS
+        or all(part in NUMBER_WORDS for part in word.split("-") if part)
+        and "-" in word
+        or word in ("-", "°")
+        or roman(text.rstrip(".")) is not None
+    )
 
 
 @Language.component("academie_classifier")

@@ -12,26 +12,31 @@ from spacy.language import Language
 from corpus.glossary import entries
 from extract import components  # noqa: F401 - registers the components
 
-PIPELINE = ("entity_ruler", "academie_numbers", "academie_slots", "academie_classifier")  # claims feed the classes
+PIPELINE = ("academie_numbers", "academie_slots", "academie_classifier")  # claims feed the classes
 
 
 @cache
 def nlp() -> Language:
     """Loaded once per process: the model takes seconds."""
     pipeline = spacy.load("fr_core_news_sm", exclude=["ner", "parser", "senter"])
-    ruler = pipeline.add_pipe("entity_ruler")
-    ruler.add_patterns(glossary_patterns(pipeline))
-    for name in PIPELINE[1:]:
+    # Two phrase-matching rulers: forms in any case (talon, Talon), and names kept with their case
+    # (the Monde of the trumps, not 'tout le monde').
+    for name, case in (("names_ruler", True), ("glossary_ruler", False)):
+        ruler = pipeline.add_pipe(
+            "entity_ruler", name=name, config={"phrase_matcher_attr": "ORTH" if case else "LOWER"}
+        )
+        ruler.add_patterns(glossary_patterns(case))
+    for name in PIPELINE:
         pipeline.add_pipe(name)
     return pipeline
 
 
-def glossary_patterns(pipeline: Language) -> list[dict]:
-    """One token pattern per glossary form; the entity's id is the glossary entry's id."""
-    patterns = []
-    for entry in entries():
-        attr = "ORTH" if entry.case else "LOWER"
-        for form in entry.forms:
-            tokens = [t.text if entry.case else t.lower_ for t in pipeline.make_doc(form)]
-            patterns.append({"label": entry.type.upper(), "id": entry.id, "pattern": [{attr: t} for t in tokens]})
-    return patterns
+def glossary_patterns(case: bool) -> list[dict]:
+    """One phrase pattern per glossary form (of the entries matched with or without case); the
+    entity's id is the glossary entry's id."""
+    return [
+        {"label": entry.type.upper(), "id": entry.id, "pattern": form}
+        for entry in entries()
+        if entry.case == case
+        for form in entry.forms
+    ]

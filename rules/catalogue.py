@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -61,10 +62,16 @@ class Rule:
 
 
 def load_rules(folder: Path = RULES) -> list[Rule]:
-    """Every rule of every file, checked; duplicate ids are refused."""
+    """Every rule of every file, checked; duplicate ids are refused. Read again only when a file changed."""
+    files = tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(folder.glob("*.toml")))
+    return list(_load_rules(folder, files))
+
+
+@cache
+def _load_rules(folder: Path, files: tuple[tuple[Path, int, int], ...]) -> tuple[Rule, ...]:
     rules: list[Rule] = []
     seen: dict[str, Rule] = {}
-    for path in sorted(folder.glob("*.toml")):
+    for path, _, _ in files:
         for rule in load_file(path):
             if rule.id in seen:
                 raise AcademieError(
@@ -74,7 +81,7 @@ def load_rules(folder: Path = RULES) -> list[Rule]:
                 )
             seen[rule.id] = rule
             rules.append(rule)
-    return rules
+    return tuple(rules)
 
 
 def load_file(path: Path) -> list[Rule]:
