@@ -32,14 +32,23 @@ class Sentence(NamedTuple):
 
 
 def analyse(root: etree._Element) -> list[Sentence]:
-    """Every non-empty sentence of a TEI document through the pipeline, in one nlp.pipe."""
+    """Every non-empty sentence of a TEI document through the pipeline."""
+    return analyse_many([root])[0]
+
+
+def analyse_many(roots: list[etree._Element]) -> list[list[Sentence]]:
+    """The sentences of several TEI documents in one nlp.pipe (spaCy batches them), per document."""
     items = []
-    for s in root.find(tei("text")).iter(tei("s")):
-        text, ranges = mapped_reading(s)
-        if text:
-            items.append((s.get(XML_ID), text, ranges))
-    docs = nlp().pipe(text for _, text, _ in items)
-    return [Sentence(*item, doc) for item, doc in zip(items, docs, strict=True)]
+    for number, root in enumerate(roots):
+        for s in root.find(tei("text")).iter(tei("s")):
+            text, ranges = mapped_reading(s)
+            if text:
+                items.append((number, s.get(XML_ID), text, ranges))
+    out: list[list[Sentence]] = [[] for _ in roots]
+    docs = nlp().pipe(text for _, _, text, _ in items)
+    for (number, *item), doc in zip(items, docs, strict=True):
+        out[number].append(Sentence(*item, doc))
+    return out
 
 
 def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> list[Sentence]:

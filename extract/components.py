@@ -18,7 +18,8 @@ if not Span.has_extension("value"):
 def numbers(doc: Doc) -> Doc:
     """Numbers in digits, Roman numerals or words, as `doc.spans["numbers"]` with `span._.value`."""
     found, i = [], 0
-    candidate = [_may_be_number(t.text) for t in doc]
+    strings = doc.vocab.strings  # token texts without building Token objects (this runs on every sentence)
+    candidate = [_may_be_number(strings[orth]) for orth in doc.to_array("ORTH").tolist()]
     while i < len(doc):
         if not candidate[i]:
             i += 1
