@@ -176,14 +176,13 @@ class ReversisState:
         """Who takes the partie: a player without tricks, else fewest points, fewer tricks, nearest;
         never a player who committed a fault at the exchange."""
         seats = [s for s in range(self.game.players) if s not in self.faults] or range(self.game.players)
-        return min(
-            seats, key=lambda s: (self.tricks[s] > 0, self.card_points()[s], self.tricks[s], self._left_of_basket(s))
-        )
+        points = self.card_points()
+        return min(seats, key=lambda s: (self.tricks[s] > 0, points[s], self.tricks[s], self._left_of_basket(s)))
 
     def payer(self) -> int:
         """Who pays it: most points, then most tricks, then farthest to the left (art. 25)."""
-        seats = range(self.game.players)
-        return max(seats, key=lambda s: (self.card_points()[s], self.tricks[s], self._left_of_basket(s)))
+        points = self.card_points()
+        return max(range(self.game.players), key=lambda s: (points[s], self.tricks[s], self._left_of_basket(s)))
 
     def returns(self) -> list[float]:
         if not self.is_terminal():

@@ -3,9 +3,12 @@ which rules cite which passage, the stand-off mentions of the TEI, and the sourc
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from lxml import etree
 
@@ -32,6 +35,13 @@ class Verified:
         return self.rule.status if agrees else "failing"
 
 
+def clear() -> None:
+    """Forget what was read: a build in the same process (academie bench site, a watcher) sees
+    changed rules and TEI files."""
+    for cached in (verified_rules, rule_by_id, citing, tei, mentions, engine_stamp):
+        cached.cache_clear()
+
+
 def game_page(game: str) -> str:
     """The page of a game, from the root of the site; a rule's anchor is its id on this page."""
     return f"games/{game}"
@@ -39,6 +49,18 @@ def game_page(game: str) -> str:
 
 def source_page(source_id: str) -> str:
     return f"sources/{source_id}"
+
+
+# Verdicts kept from build to build (in Sphinx's pickled environment, see teiedition.py): a rule is
+# checked again only when what its check reads (claim, check, game) or the engine's code changed.
+VERDICTS: dict[str, tuple[bool, str]] = {}
+ENGINE = Path(__file__).resolve().parents[2] / "rules"
+
+
+@cache
+def engine_stamp() -> str:
+    files = sorted(ENGINE.rglob("*.py")) + sorted(ENGINE.glob("data/*.toml"))
+    return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
 
 
 @cache
@@ -49,8 +71,11 @@ def verified_rules() -> tuple[Verified, ...]:
 
     out = []
     for rule in load_rules():
-        verdict = verify(rule)
-        out.append(Verified(rule, verdict.holds, verdict.detail))
+        key = json.dumps([engine_stamp(), rule.id, rule.game, rule.check_name, rule.claim], sort_keys=True)
+        if key not in VERDICTS:
+            verdict = verify(rule)
+            VERDICTS[key] = (verdict.holds, verdict.detail)
+        out.append(Verified(rule, *VERDICTS[key]))
     return tuple(out)
 
 

@@ -11,6 +11,7 @@ from docutils import nodes
 from edition_data import (
     Verified,
     bibliography,
+    clear,
     game_page,
     glossary,
     mentions,
@@ -260,8 +261,13 @@ class Bibliography(EditionDirective):
 
 def _pages(app: Sphinx) -> None:
     """Generated pages: one per source and one per game, so a new source needs no hand-written page."""
+    import edition_data
+
     from rules.catalogue import load_rules
 
+    clear()
+    edition_data.VERDICTS.clear()
+    edition_data.VERDICTS.update(getattr(app.env, "academie_verdicts", {}))
     root = Path(app.srcdir)
     sources = all_sources()
     games = sorted({rule.game for rule in load_rules()})
@@ -281,6 +287,14 @@ def _pages(app: Sphinx) -> None:
         path.parent.mkdir(exist_ok=True)
         if not path.exists() or path.read_text("utf-8") != text:
             path.write_text(text, "utf-8")
+
+
+def _keep_verdicts(app: Sphinx, env: object) -> list[str]:
+    """The verdicts of this build go into the pickled environment, for the next build."""
+    import edition_data
+
+    env.academie_verdicts = dict(edition_data.VERDICTS)
+    return []
 
 
 def _page(title: str, directive: str, label: str) -> str:
@@ -353,7 +367,7 @@ def _finish(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("edition_code", "", "env")
-    app.add_node(reading_switch, html=(visit_reading_switch, depart_reading_switch))
+    app.add_node(reading_switch, override=True, html=(visit_reading_switch, depart_reading_switch))
     for name, directive in (
         ("tei-source", TeiSource),
         ("game-rules", GameRules),
@@ -362,9 +376,10 @@ def setup(app: Sphinx) -> dict[str, object]:
         ("mention-index", MentionIndex),
         ("source-bibliography", Bibliography),
     ):
-        app.add_directive(name, directive)
+        app.add_directive(name, directive, override=True)  # a second build in one process
     app.add_css_file("academie.css")
     app.add_js_file("academie.js")
     app.connect("builder-inited", _pages)
+    app.connect("env-updated", _keep_verdicts)
     app.connect("build-finished", _finish)
     return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True}
