@@ -67,7 +67,7 @@ class ReversisState:
     trick: list[tuple[int, Card]] = field(default_factory=list)
     phase: str = "ecart"
     turn: int = 0
-    history: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    history: list[tuple[int, Card | str, tuple[str, ...]]] = field(default_factory=list)  # card or fault
     faults: dict[int, str] = field(default_factory=dict)
     exchanged: int = 0  # players who have made their exchange
     in_trick: int = 4  # players holding cards when the current trick began
@@ -97,7 +97,7 @@ class ReversisState:
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
         self.hands[self.turn].remove(chosen)
         allowed = self._discard(chosen) if self.phase == "ecart" else self._play(chosen)
-        self.history.append((self.turn, chosen.id, allowed))
+        self.history.append((self.turn, chosen, allowed))  # the Card: its id string costs time here
         return allowed
 
     def apply_fault(self, fault: str, extra: Card | str | None = None) -> tuple[str, ...]:
