@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import tomllib
 from functools import cache
 from typing import Any
@@ -65,6 +66,20 @@ def _category(parent: etree._Element, xml_id: str, fr: str, en: str) -> etree._E
     _el(_el(category, "catDesc", **{"xml:lang": "fr"}), "term", fr)
     _el(category, "catDesc", en, **{"xml:lang": "en"})
     return category
+
+
+@cache
+def _class_decl() -> etree._Element:
+    """The taxonomies every header declares (games, glossary, kinds of sentence), built once."""
+    class_decl = etree.Element(tei("classDecl"))
+    taxonomy = _el(class_decl, "taxonomy", xml_id="games")
+    for game in games():
+        _category(taxonomy, f"game.{game.id}", game.fr, game.en)
+    _glossary_taxonomy(class_decl)
+    kinds = _el(class_decl, "taxonomy", xml_id="kinds")
+    for kind in sentence_kinds():
+        _category(kinds, f"kind.{kind['id']}", kind["fr"], kind["en"])
+    return class_decl
 
 
 def _glossary_taxonomy(class_decl: etree._Element) -> None:
@@ -163,14 +178,7 @@ def _encoding_desc(header: etree._Element, version: str) -> None:
     for tag in ("correction", "normalization", "hyphenation", "segmentation", "quotation", "interpretation"):
         attrs = {"eol": "some"} if tag == "hyphenation" else {}
         _el(_el(decl, tag, **attrs), "p", prose[tag])
-    class_decl = _el(encoding, "classDecl")
-    taxonomy = _el(class_decl, "taxonomy", xml_id="games")
-    for game in games():
-        _category(taxonomy, f"game.{game.id}", game.fr, game.en)
-    _glossary_taxonomy(class_decl)
-    kinds = _el(class_decl, "taxonomy", xml_id="kinds")
-    for kind in sentence_kinds():
-        _category(kinds, f"kind.{kind['id']}", kind["fr"], kind["en"])
+    encoding.append(copy.deepcopy(_class_decl()))
     app_info = _el(encoding, "appInfo")
     for agent in agents():
         if agent["kind"] == "method":

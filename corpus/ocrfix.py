@@ -117,10 +117,16 @@ def fixes(text: str, start: int = 0, end: int | None = None, generic: bool = Fal
 
 
 def _word_fixes(token: str, offset: int, generic: bool) -> list[Fix]:
+    return [Fix(offset + a, offset + b, *rest) for a, b, *rest in _token_fixes(token, generic)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _token_fixes(token: str, generic: bool) -> tuple[tuple, ...]:
+    """The fixes of one token, at offsets within it (a token's fixes do not depend on where it is)."""
     out = []
     core = token.strip(_EDGE_PUNCT)
     if not _ELIDED.fullmatch(core):
-        return out
+        return ()
     for word in _WORD.finditer(token):
         text = word.group()
         if len(text) < 3 or not text.islower() or is_known(text):
@@ -132,6 +138,5 @@ def _word_fixes(token: str, offset: int, generic: bool) -> list[Fix]:
         threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
         confident = margin >= MARGIN and zipf(new) >= threshold
         cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
-        start = offset + word.start()
-        out.append(Fix(start, start + len(text), text, new, LEXICON_RESP, cert, confident))
-    return out
+        out.append((word.start(), word.end(), text, new, LEXICON_RESP, cert, confident))
+    return tuple(out)
