@@ -62,14 +62,14 @@ class EditionDirective(SphinxDirective):
         for source in all_sources():
             self.env.note_dependency(str(paths.tei_path(source.id)))
 
-    def depend_on_rules(self, rules: list[Verified] | None = None) -> None:
-        """Rebuild this page when the rule files it shows change (only those: a changed rule
-        rebuilds its source's and its game's pages, not the whole edition)."""
-        from rules.catalogue import RULES
-
-        files = {v.rule.path for v in rules} if rules is not None else set(RULES.glob("*.toml"))
-        for path in sorted(files):
+    def depend_on_rules(self, rules: list[Verified]) -> None:
+        """Rebuild this page when the rule files it shows change."""
+        for path in sorted({v.rule.path for v in rules}):
             self.env.note_dependency(str(path))
+
+    def depend_on_digest(self, name: str) -> None:
+        """Rebuild this page when the facts about rules that it shows change (see _digests)."""
+        self.env.note_dependency(str(_digest_path(self.env.app, name)))
 
 
 class TeiSource(EditionDirective):
@@ -80,7 +80,7 @@ class TeiSource(EditionDirective):
     def run(self) -> list[nodes.Node]:
         source_id = self.arguments[0]
         self.env.note_dependency(str(paths.tei_path(source_id)))
-        self.depend_on_rules([v for v in verified_rules() if v.rule.source == source_id])
+        self.depend_on_digest(f"source-{source_id}")
         root = tei(source_id)
         text = root.find(f"{{{root.nsmap[None]}}}text")
         for element in text.iter():
@@ -128,6 +128,7 @@ class GameRules(EditionDirective):
         game = self.arguments[0]
         rules = [v for v in verified_rules() if v.rule.game == game]
         self.depend_on_rules(rules)
+        self.depend_on_digest("dashboard")  # the badges of the alternatives it links to
         self.depend_on_tei()
         sources = [(s.id, s.meta["title"]) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
         out: list[nodes.Node] = []
@@ -153,7 +154,7 @@ class Dashboard(EditionDirective):
     def run(self) -> list[nodes.Node]:
         from rules.export import uncited
 
-        self.depend_on_rules()
+        self.depend_on_digest("dashboard")
         self.depend_on_tei()
         by_pair: dict[tuple[str, str], list[Verified]] = {}
         for verified in verified_rules():
@@ -268,6 +269,7 @@ def _pages(app: Sphinx) -> None:
     clear()
     edition_data.VERDICTS.clear()
     edition_data.VERDICTS.update(getattr(app.env, "academie_verdicts", {}))
+    _digests(app)
     root = Path(app.srcdir)
     sources = all_sources()
     games = sorted({rule.game for rule in load_rules()})
@@ -287,6 +289,27 @@ def _pages(app: Sphinx) -> None:
         path.parent.mkdir(exist_ok=True)
         if not path.exists() or path.read_text("utf-8") != text:
             path.write_text(text, "utf-8")
+
+
+def _digest_path(app: Sphinx, name: str) -> Path:
+    return Path(app.doctreedir) / "academie-digests" / f"{name}.json"
+
+
+def _digests(app: Sphinx) -> None:
+    """What a source page and the dashboard show of the rules (ids, passages, badges), one small
+    file each, rewritten only when it changes: those pages depend on these, not on the rule files,
+    so a reworded interpretation rebuilds its game's page alone."""
+    shown = {f"source-{s.id}": [] for s in all_sources()} | {"dashboard": []}
+    for v in verified_rules():
+        fact = [v.rule.id, v.rule.game, v.rule.source, list(v.rule.passages), v.badge]
+        shown.setdefault(f"source-{v.rule.source}", []).append(fact)
+        shown["dashboard"].append(fact)
+    for name, facts in shown.items():
+        path = _digest_path(app, name)
+        data = json.dumps(facts, sort_keys=True)
+        if not path.exists() or path.read_text("utf-8") != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(data, "utf-8")
 
 
 def _keep_verdicts(app: Sphinx, env: object) -> list[str]:
