@@ -241,11 +241,12 @@ def revoke_loses_check(claim: dict[str, Any]) -> Verdict:
         for seed in range(30):
             state, rng = game.new_initial_state(seed), random.Random(seed)
             while not state.is_terminal():
-                forbidden = [c for c in state.hands[state.turn] if c not in state.legal_actions()]
+                legal = state.legal_actions()
+                forbidden = [c for c in state.hands[state.turn] if c not in legal]
                 if forbidden and state.revoked is None:
                     state.apply_fault("renonce", rng.choice(forbidden))
                 else:
-                    state.apply_action(rng.choice(state.legal_actions()))
+                    state.apply_action(rng.choice(legal))
             if state.revoked is not None:
                 played += 1
                 scores = state.returns()
