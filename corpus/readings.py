@@ -106,11 +106,13 @@ def mapped_reading(element: etree._Element) -> tuple[str, list[tuple[int, int]]]
 
     def add(text: str, keep: bool, unit: tuple[int, int] | None) -> None:
         nonlocal position
+        end = position + len(text)
         if keep:
-            for i, char in enumerate(text):
-                chars.append(char)
-                ranges.append(unit or (position + i, position + i + 1))
-        position += len(text)
+            chars.extend(text)
+            ranges.extend(
+                [unit] * len(text) if unit else zip(range(position, end), range(position + 1, end + 1), strict=True)
+            )
+        position = end
 
     def walk(node: etree._Element, keep: bool, unit: tuple[int, int] | None) -> None:
         if _local(node) == "choice" and unit is None:
@@ -131,16 +133,13 @@ def mapped_reading(element: etree._Element) -> tuple[str, list[tuple[int, int]]]
 
 def _collapse(chars: list[str], ranges: list[tuple[int, int]]) -> tuple[str, list[tuple[int, int]]]:
     """Runs of white space as one space, none at either end (as rules.passages.normalise does)."""
-    text: list[str] = []
+    text = "".join(chars)
+    out: list[str] = []
     kept: list[tuple[int, int]] = []
-    for char, span in zip(chars, ranges, strict=True):
-        if char.isspace():
-            if text and text[-1] != " ":
-                text.append(" ")
-                kept.append(span)
-        else:
-            text.append(char)
-            kept.append(span)
-    if text and text[-1] == " ":
-        text.pop(), kept.pop()
-    return "".join(text), kept
+    for match in re.finditer(r"\S+", text):
+        if out:
+            out.append(" ")
+            kept.append(ranges[match.start() - 1])  # one white space of the run stands for it
+        out.append(match.group())
+        kept.extend(ranges[match.start() : match.end()])
+    return "".join(out), kept
