@@ -40,13 +40,27 @@ def domain() -> tuple[tuple[re.Pattern[str], ...], float, int]:
     return tuple(re.compile(w) for w in table["words"]), float(table["weight"]), int(table["cap"])
 
 
+@cache
+def any_cue() -> dict[str, re.Pattern[str]]:
+    """Per class, and for the domain words, one pattern matching where any of its cues does: most
+    sentences miss most classes, and one search tells it."""
+    groups = {label: [p.pattern for p, _ in patterns] for label, patterns in cues().items()}
+    groups["domain"] = [p.pattern for p in domain()[0]]
+    return {label: re.compile("|".join(f"(?:{p})" for p in patterns)) for label, patterns in groups.items()}
+
+
 def scores(text: str, has_claim: bool | None = None) -> dict[str, float]:
     """Cue totals per class; words of the game and a typed claim add to `rule`; `narrative` starts
     from a floor."""
     low = text.lower().replace("’", "'")
-    out = {label: sum(w for p, w in patterns if p.search(low)) for label, patterns in cues().items()}
+    hit = any_cue()
+    out = {
+        label: sum(w for p, w in patterns if p.search(low)) if hit[label].search(low) else 0.0
+        for label, patterns in cues().items()
+    }
     words, weight, cap = domain()
-    out["rule"] = out.get("rule", 0) + weight * min(cap, sum(bool(p.search(low)) for p in words))
+    found = sum(bool(p.search(low)) for p in words) if hit["domain"].search(low) else 0
+    out["rule"] = out.get("rule", 0) + weight * min(cap, found)
     if has_claim is None:  # the pipeline passes what its slot component found; alone, look here
         has_claim = bool(slots.extract(text))
     if has_claim:  # a typed claim (a deck, a deal, a value, a fine) is a rule's

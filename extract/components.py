@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
@@ -44,6 +46,7 @@ def numbers(doc: Doc) -> Doc:
     return doc
 
 
+@lru_cache(maxsize=1 << 16)
 def _may_be_number(text: str) -> bool:
     """Could this token be part of a number (a cheap test before parsing whole runs)?"""
     word = text.lower().rstrip(".°")
