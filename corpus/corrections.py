@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from corpus.errors import AcademieError
@@ -41,16 +42,22 @@ class Correction:
 
 
 def load_corrections(path: Path) -> list[Correction]:
-    """Read and check a corrections file (missing file: no corrections)."""
+    """Read and check a corrections file (missing file: no corrections); read again only when it changed."""
     if not path.exists():
         return []
+    stat = path.stat()
+    return list(_load_corrections(path, stat.st_mtime_ns, stat.st_size))
+
+
+@lru_cache(maxsize=256)
+def _load_corrections(path: Path, _mtime: int, _size: int) -> tuple[Correction, ...]:
     data = load_toml(path)
     unknown = set(data) - {"correction"}
     if unknown:
         raise AcademieError(f"unknown table '{sorted(unknown)[0]}' (expected [[correction]])", path)
     entries = data.get("correction", [])
     lines = entry_lines(path, "correction")
-    return [_check(entry, path, lines[k] if k < len(lines) else None, k + 1) for k, entry in enumerate(entries)]
+    return tuple(_check(entry, path, lines[k] if k < len(lines) else None, k + 1) for k, entry in enumerate(entries))
 
 
 def _check(entry: dict, path: Path, line: int | None, number: int) -> Correction:
