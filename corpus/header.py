@@ -11,7 +11,7 @@ from lxml import etree
 
 from corpus import paths
 from corpus.games import games
-from corpus.glossary import TYPES, entries
+from corpus.glossary import entries
 from corpus.sources import Source
 from corpus.spans import XML_ID, XML_NS, tei
 
@@ -85,11 +85,11 @@ def _class_decl() -> etree._Element:
 def _glossary_taxonomy(class_decl: etree._Element) -> None:
     """The glossary of cards, suits, terms and counters (games have their own taxonomy)."""
     taxonomy = _el(class_decl, "taxonomy", xml_id="glossary")
-    for kind in TYPES:
-        members = [e for e in entries() if e.type == kind and kind != "game"]
+    for kind, label in GLOSSARY_GROUPS.items():
+        members = [e for e in entries() if e.type == kind]
         if members:
             group = _el(taxonomy, "category", xml_id=f"glossary.{kind}")
-            _el(group, "catDesc", GLOSSARY_GROUPS[kind], **{"xml:lang": "en"})
+            _el(group, "catDesc", label, **{"xml:lang": "en"})
             for entry in members:
                 _category(group, entry.id, entry.fr, entry.en)
 

@@ -14,7 +14,8 @@ ORIGINAL_SKIP = frozenset({"corr", "reg", "expan", "note", "fw"})
 BLOCKS = frozenset({"p", "head", "ab", "item", "trailer", "label"})
 
 
-def _local(element: etree._Element) -> str:
+def local_name(element: etree._Element) -> str:
+    """An element's TEI name without its namespace ("" for comments and foreign elements)."""
     tag = element.tag
     return tag.split("}", 1)[1] if isinstance(tag, str) and tag.startswith(f"{{{TEI_NS}}}") else ""
 
@@ -38,7 +39,7 @@ def _collect(element: etree._Element, skip: frozenset[str], parts: list[str]) ->
     if element.text:
         parts.append(element.text)
     for child in element:
-        if _local(child) not in skip:
+        if local_name(child) not in skip:
             _collect(child, skip, parts)
         if child.tail:
             parts.append(child.tail)
@@ -70,7 +71,7 @@ def _read(element: etree._Element, parts: list[str], skip: frozenset[str] = READ
     if element.text:
         parts.append(element.text)
     for child in element:
-        name = _local(child)
+        name = local_name(child)
         if name == "lb" and child.get("break") == "no" and skip is READING_SKIP:
             _strip_trailing_newline(parts)
         elif name == "div" and child.get("type") == "digitisation":
@@ -115,11 +116,11 @@ def mapped_reading(element: etree._Element) -> tuple[str, list[tuple[int, int]]]
         position = end
 
     def walk(node: etree._Element, keep: bool, unit: tuple[int, int] | None) -> None:
-        if _local(node) == "choice" and unit is None:
+        if local_name(node) == "choice" and unit is None:
             unit = (position, position + len("".join(node.itertext())))
         add(node.text or "", keep, unit)
         for child in node:
-            name = _local(child)
+            name = local_name(child)
             if name == "lb" and child.get("break") == "no" and keep:
                 while chars and chars[-1].isspace():
                     chars.pop(), ranges.pop()

@@ -10,16 +10,6 @@ from corpus.fileio import parse_xml
 from extract.annotate import Sentence, analyse
 from extract.classify import RULE_BEARING
 
-RULE_KINDS = {
-    "deck": "deck",
-    "deal": "deal",
-    "players": "players",
-    "value": "value",
-    "penalty": "penalty",
-    "scoring": "scoring",
-    "talon": "talon",
-}
-
 
 @dataclass
 class Candidate:

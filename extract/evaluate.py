@@ -10,7 +10,7 @@ from pathlib import Path
 from corpus import paths
 from corpus.fileio import parse_xml
 from extract.annotate import analyse
-from extract.candidates import Candidate, candidates
+from extract.candidates import candidates
 from extract.classify import RULE_BEARING
 
 # The catalogue's names for the facts a slot states: (slot key, catalogue keys).
@@ -97,6 +97,3 @@ def facts(claim: dict) -> set[tuple]:
 def _rank(card: str) -> str:
     """A card id as a slot names it: by its rank ('roi-coeur' -> 'roi'), trumps by number."""
     return card if card.startswith("atout") else card.split("-")[0]
-
-
-__all__ = ["Candidate", "claim_accuracy", "detection", "read_gold"]

@@ -14,8 +14,7 @@ from lxml import etree
 
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.glossary import Entry, entries
-from corpus.readings import element_reading
+from corpus.readings import element_reading, local_name
 from corpus.sources import all_sources
 from corpus.spans import TEI_NS, XML_ID
 
@@ -116,10 +115,6 @@ def _first_block(element: etree._Element) -> etree._Element | None:
     return None
 
 
-def local_name(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
-
-
 @cache
 def tei(source_id: str) -> etree._Element:
     return parse_xml(paths.tei_path(source_id)).getroot()
@@ -160,19 +155,6 @@ def mentions() -> dict[str, tuple[Mention, ...]]:
                 sentence = annotation.get("target").split("'")[1]
                 found[ref].append(Mention(source.id, sentence, "".join(annotation.itertext()).strip()))
     return {k: tuple(v) for k, v in found.items()}
-
-
-def glossary() -> tuple[Entry, ...]:
-    return entries()
-
-
-def sentence_kinds(source_id: str) -> dict[str, str]:
-    """Sentence id -> the kind the extraction layer gives it."""
-    return {
-        a.get("target").lstrip("#"): a.get("ana").split(".", 1)[1]
-        for a in tei(source_id).iter(f"{T}annotation")
-        if a.get("motivation") == "classifying"
-    }
 
 
 BIBL_LABELS = {

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from docutils import nodes
 from lxml import etree
 
+from corpus.readings import local_name
 from corpus.spans import TEI_NS, XML_ID
 
 DIPLOMATIC = ("sic", "orig", "abbr")
@@ -20,10 +21,6 @@ BLOCKS = ("p", "ab", "item", "trailer", "head")
 
 # (element id) -> nodes appended after a block: the rules citing it, its permalink.
 Backlinks = Callable[[etree._Element], list[nodes.Node]]
-
-
-def local(element: etree._Element) -> str:
-    return etree.QName(element).localname if isinstance(element.tag, str) else ""
 
 
 class Renderer:
@@ -36,9 +33,9 @@ class Renderer:
     def text(self, text: etree._Element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         for part in text:
-            if local(part) == "body":
+            if local_name(part) == "body":
                 out += self.blocks(part)
-            elif local(part) in ("front", "back"):
+            elif local_name(part) in ("front", "back"):
                 box = nodes.container(classes=["tei-banner", "dipl-only"])
                 _identify(box, part)
                 box += nodes.paragraph("", "Digitisation banner, not part of the text:", classes=["banner-label"])
@@ -50,7 +47,7 @@ class Renderer:
         """The block-level children of a division, a quotation or a list."""
         out: list[nodes.Node] = []
         for child in element:
-            name = local(child)
+            name = local_name(child)
             if name in ("div", "cit", "quote"):
                 out.append(self.division(child))
             elif name == "list":
@@ -64,10 +61,10 @@ class Renderer:
         return out
 
     def division(self, element: etree._Element) -> nodes.Element:
-        kind = element.get("type") or local(element)
+        kind = element.get("type") or local_name(element)
         node: nodes.Element = (
             nodes.block_quote(classes=["tei-cit"])
-            if local(element) == "cit"
+            if local_name(element) == "cit"
             else nodes.container(classes=[f"tei-{kind}"])
         )
         _identify(node, element)
@@ -78,14 +75,14 @@ class Renderer:
         bullet = nodes.bullet_list(classes=["tei-list"])
         _identify(bullet, element)
         for item in element:
-            if local(item) == "item":
+            if local_name(item) == "item":
                 entry = nodes.list_item()
                 entry += self.block(item)
                 bullet += entry
         return bullet
 
     def block(self, element: etree._Element) -> nodes.Element:
-        name = local(element)
+        name = local_name(element)
         node: nodes.Element = nodes.rubric() if name == "head" else nodes.paragraph()
         node["classes"] += _classes(element)
         _identify(node, element)
@@ -116,13 +113,13 @@ class Renderer:
             parent += self.inline_element(child)
             tail = child.tail or ""
             following = children[index + 1] if index + 1 < len(children) else None
-            if following is not None and local(following) == "lb" and following.get("break") == "no":
+            if following is not None and local_name(following) == "lb" and following.get("break") == "no":
                 tail = tail.rstrip()  # a word cut at the line end: no space in the reading
             if tail:
                 parent += nodes.Text(tail)
 
     def inline_element(self, element: etree._Element) -> nodes.Node:
-        name = local(element)
+        name = local_name(element)
         if name == "choice":
             return self.choice(element)
         if name == "lb":
@@ -152,11 +149,11 @@ class Renderer:
 
     def choice(self, element: etree._Element) -> nodes.Node:
         """Both readings of a change, and who made it and how sure they were."""
-        original = next((c for c in element if local(c) in DIPLOMATIC), None)
-        regular = next((c for c in element if local(c) in REGULAR), None)
+        original = next((c for c in element if local_name(c) in DIPLOMATIC), None)
+        regular = next((c for c in element if local_name(c) in REGULAR), None)
         if original is None or regular is None:
             return nodes.Text("".join(element.itertext()))
-        kind = local(regular)
+        kind = local_name(regular)
         cert = regular.get("cert", "unknown")
         box = nodes.inline(classes=["tei-choice", f"choice-{kind}", f"cert-{cert}"])
         dipl = nodes.inline(classes=["dipl"])
@@ -177,7 +174,7 @@ class Renderer:
 
 def _classes(element: etree._Element) -> list[str]:
     """tei-<name> and, for a typed element, tei-<name>-<type>: the stylesheet's hooks."""
-    name = local(element)
+    name = local_name(element)
     return [f"tei-{name}", *([f"tei-{name}-{element.get('type')}"] if element.get("type") else [])]
 
 

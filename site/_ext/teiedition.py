@@ -13,7 +13,6 @@ from edition_data import (
     bibliography,
     clear,
     game_page,
-    glossary,
     mentions,
     rules_citing,
     tei,
@@ -25,6 +24,7 @@ from sphinx.util.docutils import SphinxDirective
 from tei_render import Renderer, header_agents
 
 from corpus import paths
+from corpus.glossary import entries
 from corpus.sources import all_sources
 from corpus.spans import XML_ID
 
@@ -188,7 +188,7 @@ class GlossaryTerms(EditionDirective):
     def run(self) -> list[nodes.Node]:
         self.depend_on_tei()
         listing = nodes.definition_list(classes=["academie-glossary"])
-        for entry in (e for e in glossary() if e.type in GLOSSARY_TYPES):
+        for entry in (e for e in entries() if e.type in GLOSSARY_TYPES):
             item = nodes.definition_list_item(ids=[f"gloss-{entry.id.replace('.', '-')}"])
             item += nodes.term("", entry.fr, classes=["language-fr"])
             definition = nodes.definition()
@@ -209,7 +209,7 @@ class MentionIndex(EditionDirective):
             section = nodes.section(ids=[f"index-{kind}"])
             section += nodes.title("", heading)
             listing = nodes.definition_list()
-            for entry in sorted((e for e in glossary() if e.type == kind), key=lambda e: e.fr.lower()):
+            for entry in sorted((e for e in entries() if e.type == kind), key=lambda e: e.fr.lower()):
                 if not mentions().get(entry.id):
                     continue
                 item = nodes.definition_list_item()
