@@ -264,12 +264,6 @@ def unique_card_check(claim: dict[str, Any]) -> Verdict:
     return Verdict(count == 1, f"{claim['card']} is {count} time(s) in {claim['deck']}")
 
 
-@check("recorded")
-def recorded_check(claim: dict[str, Any]) -> Verdict:
-    """Procedure or advice the engine does not model: recorded, not verified (the rule stays open)."""
-    return Verdict(False, "not modelled by the engine")
-
-
 def verify(rule: Any) -> Verdict:
     """Run a rule's check; a kind with no check is an error."""
     name = rule.check_name
@@ -548,3 +542,6 @@ def major_sequences_check(claim: dict[str, Any]) -> Verdict:
 
     got = {name: major_sequences([card(c) for c in hand]) for name, hand in claim["hands"].items()}
     return Verdict(got == claim["expected"], f"sequences {got}")
+
+
+import rules.procedure_checks  # noqa: E402, F401  (registers the checks of procedures and faults)

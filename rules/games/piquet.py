@@ -9,11 +9,12 @@ ten for the cards, nothing when equal (art. 13).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.cards import Card, card
 from rules.decks import deck
 from rules.engine import must_follow, parameters, ranking, trick_winner
+from rules.table import cut_for_deal
 
 DEFAULTS = {
     "players": 2,
@@ -26,6 +27,7 @@ DEFAULTS = {
     "cartes_blanches": 10,
     "quatorze": 14,
     "trois": 3,
+    "first_card": "counting",  # art. 11 may say the first card counts one whatever it is: "any"
 }
 
 
@@ -59,9 +61,14 @@ class PiquetState:
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     trick: list[tuple[int, Card]] = field(default_factory=list)
     turn: int = 0
+    named: list[tuple[int, str]] = field(default_factory=list)  # suits named on changing suit (art. 6)
+    last_led: str | None = None
+    unnamed: bool = False  # the leader changed suit without naming it
+    undo: PiquetState | None = None  # the position a follower may return to (art. 6, 11)
 
     def __post_init__(self) -> None:
-        self.turn = (self.dealer + 1) % self.game.players  # the elder hand leads
+        if not self.named and self.last_led is None:
+            self.turn = (self.dealer + 1) % self.game.players  # the elder hand leads
 
     def current_player(self) -> int:
         return -1 if self.is_terminal() else self.turn
@@ -70,15 +77,41 @@ class PiquetState:
         led = self.trick[0][1] if self.trick else None
         return sorted(must_follow(self.hands[self.turn], led))
 
-    def apply_action(self, action: Card | str) -> tuple[str, ...]:
+    def apply_action(self, action: Card | str, name: bool = True) -> tuple[str, ...]:
+        """Play a card. A leader who changes suit names it (art. 6) unless `name` is False, in which
+        case the follower may take his card back (`take_back`)."""
         chosen = card(action) if isinstance(action, str) else action
         if chosen not in self.legal_actions():
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
+        return self._play(chosen, name)
+
+    def apply_fault(self, fault: str, action: Card | str) -> tuple[str, ...]:
+        """A 'revoke': the follower plays a card of another suit though he holds the suit led."""
+        chosen = card(action) if isinstance(action, str) else action
+        if fault != "revoke" or not self.trick or chosen not in self.hands[self.turn] or chosen in self.legal_actions():
+            raise ValueError(f"{chosen} by player {self.turn} is not a revoke")
+        return self._play(chosen, True, revoke=True)
+
+    def take_back(self) -> tuple[str, ...]:
+        """The follower takes back the card just played, without penalty: after a revoke (art. 11)
+        or after the leader changed suit without naming it (art. 6)."""
+        if self.undo is None:
+            raise ValueError("no card may be taken back here")
+        rule = "piquet.penalty.revoke-corrected" if not self.unnamed else "piquet.procedure.name-suit"
+        previous = self.undo
+        self.__dict__.update(previous.__dict__)
+        return (rule,)
+
+    def _play(self, chosen: Card, name: bool, revoke: bool = False) -> tuple[str, ...]:
+        following = bool(self.trick)
+        if following and (revoke or self.unnamed):
+            self.undo = self.clone()
+        elif not following:
+            self.undo, self.unnamed = None, False
         self.hands[self.turn].remove(chosen)
         allowed = ["piquet.play.follow-suit"]
-        if not self.trick and self.game.counts(chosen):
-            self.score[self.turn] += 1
-            allowed.append("piquet.scoring.card-led")
+        if not following:
+            allowed += self._lead(chosen, name)
         self.trick.append((self.turn, chosen))
         if len(self.trick) < self.game.players:
             self.turn = (self.turn + 1) % self.game.players
@@ -96,6 +129,21 @@ class PiquetState:
         self.trick, self.turn = [], winner
         return tuple(allowed)
 
+    def _lead(self, chosen: Card, name: bool) -> list[str]:
+        allowed = []
+        first = self.last_led is None
+        if first and self.game.params["first_card"] == "any" or self.game.counts(chosen):
+            self.score[self.turn] += 1
+            allowed.append("piquet.scoring.card-led")
+        if not first and chosen.suit != self.last_led:
+            if name:
+                self.named.append((self.turn, chosen.suit))
+                allowed.append("piquet.procedure.name-suit")
+            else:
+                self.unnamed = True
+        self.last_led = chosen.suit
+        return allowed
+
     def _for_the_cards(self) -> None:
         if self.tricks[0] != self.tricks[1]:
             self.score[self.tricks.index(max(self.tricks))] += int(self.game.params["for_the_cards"])
@@ -105,6 +153,17 @@ class PiquetState:
 
     def returns(self) -> list[float]:
         return [float(s) for s in self.score] if self.is_terminal() else [0.0, 0.0]
+
+    def clone(self) -> PiquetState:
+        return replace(
+            self,
+            hands=[list(h) for h in self.hands],
+            talon=list(self.talon),
+            score=list(self.score),
+            tricks=list(self.tricks),
+            trick=list(self.trick),
+            named=list(self.named),
+        )
 
 
 def cartes_blanches(hand: list[Card], game: PiquetGame) -> int:
@@ -127,6 +186,14 @@ def marker(score: int) -> tuple[int, int, int, int]:
     if fifty > 1:
         raise ValueError(f"the marker cannot show {score}")
     return units, five, tens, fifty
+
+
+def first_dealer(game: PiquetGame, rng: random.Random, last_dealer: int | None, hand_follows: bool) -> int:
+    """Who deals first in a new partie (art. 16): the cut decides, the lowest card dealing, unless
+    agreed at the start that the hand follows on from the last deal."""
+    if hand_follows and last_dealer is not None:
+        return (last_dealer + 1) % game.players
+    return cut_for_deal(rng, game.cards, game.players, lambda c: game.strength[c.rank])
 
 
 def random_game(seed: int) -> PiquetState:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from rules.cards import Card, card
 from rules.decks import deck
 from rules.engine import check_pattern, deal, must_follow, parameters, points, ranking, trick_winner
+from rules.table import Table
 
 DEFAULTS = {
     "players": 4,
@@ -28,7 +29,9 @@ DEFAULTS = {
     "overrides": {"as-carreau": 5, "valet-coeur": 4},
     "partie_bonus": 4,
     "strength": ("2", "3", "4", "5", "6", "7", "8", "9", "valet", "dame", "roi", "as"),
+    "stakes": (2, 3),  # art. 7: two jetons each into the basket, the dealer three
 }
+BASKET, ROUND_BASKET = "panier", "panier rond"  # the stakes (art. 7); the payments (art. 4)
 FAULTS = ("seen-discard", "no-discard", "two-discards")  # each is the rule reversis.penalty.<fault>
 
 
@@ -48,6 +51,18 @@ class ReversisGame:
         # "la donne circule toujours par la droite": seats are numbered to the right.
         hands, talon = deal(shuffled, dealer, self.players, self.params["pattern"], step=1)
         return ReversisState(self, dealer, hands, talon)
+
+    def table(self, dealer: int = 0) -> Table:
+        """The table as play begins (art. 7): each stakes two jetons in the basket, the dealer three."""
+        table = Table(self.players, dealer)
+        each, by_dealer = self.params["stakes"]
+        table.stake(BASKET, int(each), int(by_dealer))
+        return table
+
+    def redeal_if_exposed(self, state: ReversisState, seed: int, all_agree: bool) -> ReversisState:
+        """A card turned up in dealing voids the deal, the same dealer dealing again, unless every
+        player accepts the deal (art. 12)."""
+        return state if all_agree else self.new_initial_state(seed, state.dealer)
 
     def partie_value(self, ecart: list[Card]) -> int:
         return points(ecart, self.params["values"], self.params["overrides"]) + int(self.params["partie_bonus"])
@@ -71,6 +86,7 @@ class ReversisState:
     faults: dict[int, str] = field(default_factory=dict)
     exchanged: int = 0  # players who have made their exchange
     in_trick: int = 4  # players holding cards when the current trick began
+    won: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)  # each trick, with its taker
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -154,6 +170,7 @@ class ReversisState:
         winner = self.trick[trick_winner(cards[0], cards, self.game.strength)][0]
         self.taken[winner].extend(cards)
         self.tricks[winner] += 1
+        self.won.append((winner, tuple(cards)))
         self.trick, self.turn = [], winner
         if not any(self.hands):
             self.phase = "over"
@@ -185,14 +202,32 @@ class ReversisState:
         return max(range(self.game.players), key=lambda s: (points[s], self.tricks[s], self._left_of_basket(s)))
 
     def returns(self) -> list[float]:
+        """The partie, paid by the payer to the winner; the one who took every trick (the reversis)
+        pays no partie (talon q8)."""
         if not self.is_terminal():
             return [0.0] * self.game.players
         value = self.game.partie_value(self.ecart)
         out = [0.0] * self.game.players
         win, pay = self.winner(), self.payer()
-        if win != pay:
+        if win != pay and self.tricks[pay] < len(self.won):
             out[win], out[pay] = float(value), float(-value)
         return out
+
+    def visible_tricks(self, viewer: int) -> list[tuple[int, tuple[Card, ...]]]:
+        """The tricks a player may examine: his own at any time, of the others only the last (art. 22)."""
+        last = len(self.won) - 1
+        return [(k, cards) for k, (taker, cards) in enumerate(self.won) if taker == viewer or k == last]
+
+    def settle(self, table: Table, collector: int | None = None, warned: bool = False) -> int:
+        """Pay the partie through the round basket (art. 4). It goes to who collects it, unless
+        another player warns before play goes on, when it goes to the winner (art. 21)."""
+        payments = self.returns()
+        for seat, amount in enumerate(payments):
+            if amount < 0:
+                table.pay(seat, int(-amount), ROUND_BASKET)
+        taker = self.winner() if collector is None or warned else collector
+        table.take(taker, ROUND_BASKET)
+        return taker
 
     def clone(self) -> ReversisState:
         return replace(
@@ -205,6 +240,7 @@ class ReversisState:
             trick=list(self.trick),
             history=list(self.history),
             faults=dict(self.faults),
+            won=list(self.won),
         )
 
 

@@ -118,6 +118,7 @@ class TarotState:
     trick: list[tuple[int, Card]] = field(default_factory=list)
     turn: int = 0
     revoked: int | None = None  # the first player who revoked: "qui renonce perd la partie"
+    takers: list[int] = field(default_factory=list)  # who took each trick, in order
 
     def __post_init__(self) -> None:
         self.taken = [[] for _ in range(self.game.players)]
@@ -173,6 +174,7 @@ class TarotState:
         seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led))
         for player, played in self.trick:  # the Fou, as excuse, stays with its owner
             self.taken[player if played.suit == "fou" else seat].append(played)
+        self.takers.append(seat)
         self.trick, self.turn = [], seat
         return allowed
 
@@ -181,6 +183,13 @@ class TarotState:
 
     def points(self) -> list[int]:
         return [sum(value_of(c, self.game.values) for c in taken) for taken in self.taken]
+
+    def most_tricks(self) -> int:
+        """Who takes what is left in the pool (1659 sec. 2 art. IV, V): most tricks; between equals
+        the primauté, the one who took his tricks first."""
+        counts = [self.takers.count(s) for s in range(self.game.players)]
+        tied = [s for s in range(self.game.players) if counts[s] == max(counts)]
+        return min(tied, key=self.takers.index)
 
     def returns(self) -> list[float]:
         """Card points; a player who revoked has lost, whatever his cards: below every other."""
@@ -237,3 +246,22 @@ def major_sequences(hand: list[Card]) -> list[int]:
         if length >= 3 and (k + 1 == len(numbers) or numbers[k + 1] != n + 1):
             runs.append(length)
     return sorted(runs, reverse=True)
+
+
+SET_RANKS = ("as", "10", "valet", "cavalier", "dame", "roi")  # lowest first
+
+
+def tarot_sets(hands: list[list[Card]], quatorze: int, trois: int) -> list[int]:
+    """Tarots art. 6: trios and quatorzes of kings, queens, knights, knaves, tens and aces, counted
+    as at Piquet; those of aces are cancelled by a trio or quatorze of tens or higher in another hand."""
+    held = [{r: sum(1 for c in h if c.rank == r and c.suit not in ("atout", "fou")) for r in SET_RANKS} for h in hands]
+    scores = []
+    for seat, counts in enumerate(held):
+        others_high = any(o[r] >= 3 for k, o in enumerate(held) if k != seat for r in SET_RANKS[1:])
+        total = 0
+        for rank, n in counts.items():
+            if rank == "as" and others_high:
+                continue
+            total += quatorze if n == 4 else trois if n == 3 else 0
+        scores.append(total)
+    return scores

@@ -1,0 +1,107 @@
+"""Procedures and table rules as engine events: invariants over random games and random events."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.catalogue import load_rules
+from rules.games.piquet import PiquetGame
+from rules.games.piquet_talon import Exchange
+from rules.games.quotations import card_pips, taille
+from rules.games.reversis import random_game
+from rules.table import Table
+
+RULE_IDS = {rule.id for rule in load_rules()}
+MOVES = st.lists(
+    st.tuples(st.sampled_from(["pay", "stake", "fine", "bete", "take"]), st.integers(0, 3), st.integers(0, 9)),
+    max_size=40,
+)
+
+
+@given(MOVES)
+def test_the_table_never_creates_or_loses_a_counter(moves: list[tuple[str, int, int]]) -> None:
+    table = Table(4)
+    for move, seat, amount in moves:
+        if move == "pay":
+            table.pay(seat, amount, (seat + 1) % 4)
+        elif move == "stake":
+            table.stake("panier", amount, amount + 1)
+        elif move == "fine":
+            table.fine_each(seat, amount, to="jeu" if amount % 2 else None)
+        elif move == "bete":
+            table.bete(seat, amount, "jeu", shared_with=(seat + 2) % 4 if amount % 2 else None)
+        else:
+            table.take(seat, "panier")
+        assert table.total() == 0
+        assert min(table.baskets.values(), default=0) >= 0
+
+
+def test_a_negative_payment_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a payment"):
+        Table(2).pay(0, -1, 1)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_piquet_card_taken_back_restores_the_position_exactly(seed: int) -> None:
+    state, rng = PiquetGame().new_initial_state(seed), random.Random(seed)
+    while not state.is_terminal():
+        wrong = [c for c in state.hands[state.turn] if c not in state.legal_actions()]
+        if state.trick and wrong:
+            before = state.clone()
+            state.apply_fault("revoke", wrong[0])
+            assert state.take_back() == ("piquet.penalty.revoke-corrected",)
+            assert (state.hands, state.score, state.tricks, state.trick) == (
+                before.hands,
+                before.score,
+                before.tricks,
+                before.trick,
+            )
+        allowed = state.apply_action(rng.choice(state.legal_actions()))
+        assert set(allowed) <= RULE_IDS
+    assert sum(state.tricks) == 12 and not any(state.hands)
+
+
+def test_no_card_is_taken_back_after_a_named_change_of_suit() -> None:
+    state = PiquetGame().new_initial_state(4)
+    state.apply_action(state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="taken back"):
+        state.take_back()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 5), st.booleans(), st.booleans())
+def test_a_piquet_exchange_keeps_the_thirty_two_cards(seed: int, elder: int, warned: bool, take_left: bool) -> None:
+    ex = Exchange.deal(PiquetGame(), seed)
+    ex.elder(ex.hands[0][:elder], warned=warned)
+    most = 3 + (5 - elder) if warned and take_left else 3
+    ex.younger(ex.hands[1][: random.Random(seed).randint(1, most)], take_left=take_left)
+    everything = [c for h in ex.hands for c in h] + ex.talon + [c for d in ex.discards for c in d]
+    assert sorted(everything) == sorted(PiquetGame().cards)
+    assert [len(h) for h in ex.hands] == [12, 12]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 3))
+def test_a_settled_reversis_partie_goes_through_the_round_basket(seed: int, collector: int) -> None:
+    state, table = random_game(seed), Table(4)
+    taker = state.settle(table, collector=collector)
+    assert taker == collector and table.total() == 0 and table.baskets["panier rond"] == 0
+    assert sum(table.purses) == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_taille_never_deals_more_than_its_packet(seed: int) -> None:
+    from rules.decks import deck
+
+    packet = list(deck("french-52")) * 2
+    random.Random(seed).shuffle(packet)
+    coups = taille(packet)
+    assert sum(a + b for a, b in coups) <= sum(card_pips(c) for c in packet)
+    assert all(a > 30 and b > 30 for a, b in coups)
