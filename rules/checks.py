@@ -469,11 +469,30 @@ def point_values_check(claim: dict[str, Any]) -> Verdict:
 
 @check("exchange-limits")
 def exchange_limits_check(claim: dict[str, Any]) -> Verdict:
-    """The limits are the engine's and the talon can serve every player's largest exchange."""
-    g = _tarot(claim)
-    talon = len(g.cards) - g.players * int(g.params["hand"]) - 1  # the turned card stays under the talon
-    ok = list(g.params["exchange"]) == claim["limits"] and sum(claim["limits"]) <= talon
-    return Verdict(ok, f"limits {g.params['exchange']}, at most {sum(claim['limits'])} of a talon of {talon}")
+    """Each seat, from the first to play, changes one card up to its limit and no more, taking them
+    from the top of the talon; the retourne stays under it; no card is lost."""
+    from rules.games.tarot import TarotGame
+
+    g, found = TarotGame(claim["variant"]), []
+    state = g.new_initial_state(seed=5)
+    retourne, top = state.retourne, list(state.stock)
+    while state.exchanging():
+        hand, first_card = state.hands[state.turn], len(state.discards)
+        for wrong in ([], hand[: state.exchange_limit() + 1]):
+            try:
+                state.exchange(wrong)
+                found.append(-1)
+            except ValueError:
+                pass
+        found.append(state.exchange_limit())
+        state.exchange(hand[: state.exchange_limit()])
+        ok_order = state.hands[(state.turn - 1) % g.players][-found[-1] :] == top[first_card : first_card + found[-1]]
+        found.append(0 if ok_order else -1)
+    kept = state.stock[-1] == retourne and retourne not in [c for h in state.hands for c in h]
+    everything = sorted([c for h in state.hands for c in h] + state.stock + state.discards)
+    limits = [n for n in found if n > 0]
+    ok = limits == claim["limits"] and -1 not in found and kept and everything == sorted(g.cards)
+    return Verdict(ok, f"limits {limits} taken in turn from the top; the retourne kept under the talon")
 
 
 @check("forcee-bonuses")

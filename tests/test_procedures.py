@@ -105,3 +105,27 @@ def test_a_taille_never_deals_more_than_its_packet(seed: int) -> None:
     coups = taille(packet)
     assert sum(a + b for a, b in coups) <= sum(card_pips(c) for c in packet)
     assert all(a > 30 and b > 30 for a, b in coups)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_tarots_deal_exchanges_then_plays_with_the_retourne_suit_as_minor_trumps(seed: int) -> None:
+    from rules.games.tarot import TarotGame
+
+    game = TarotGame("tarots-19c")
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    while state.exchanging():
+        state.exchange(state.hands[state.turn][: rng.randint(1, state.exchange_limit())])
+    assert state.stock[-1] == state.retourne and [len(h) for h in state.hands] == [12] * 4
+    while not state.is_terminal():
+        played = rng.choice(state.legal_actions())
+        plays = [*state.trick, (state.turn, played)]
+        state.apply_action(played)
+        minor = state.minor
+        if len(plays) == 4 and minor and not any(c.suit in ("atout", "fou") for _, c in plays):
+            ours = [(seat, c) for seat, c in plays if c.suit == minor]
+            if ours:  # no major played: the strongest minor trump takes the trick
+                assert state.takers[-1] == max(ours, key=lambda sc: game.strength(sc[1], sc[1], minor))[0]
+    everything = [c for t in state.taken for c in t] + state.stock + state.discards
+    assert sorted(everything) == sorted(game.cards)

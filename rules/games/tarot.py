@@ -96,14 +96,15 @@ class TarotGame:
         stock = cards[self.players * size + reserve :]
         return TarotState(self, dealer, hands, stock)
 
-    def strength(self, c: Card, led: Card) -> tuple[int, int]:
-        """Trumps over the rigueur suit over the suit led; the Fou never takes."""
+    def strength(self, c: Card, led: Card, minor: str | None = None) -> tuple[int, int]:
+        """Trumps over the rigueur suit (or the minor trumps of the retourne) over the suit led;
+        the Fou never takes."""
         if c.suit == "fou":
             trump = self.params.get("fou_trump")
             return (3, -int(trump)) if trump else (-1, 0)
         if c.suit == "atout":
             return (3, -int(c.rank) if self.params.get("descending") else int(c.rank))
-        if self.params["rigueur"] and c.suit == self.params["rigueur"]:
+        if c.suit == (minor or self.params["rigueur"]):
             return (2, SUIT_ORDER.index(c.rank))
         return (1, SUIT_ORDER.index(c.rank)) if c.suit == led.suit else (0, 0)
 
@@ -119,10 +120,16 @@ class TarotState:
     turn: int = 0
     revoked: int | None = None  # the first player who revoked: "qui renonce perd la partie"
     takers: list[int] = field(default_factory=list)  # who took each trick, in order
+    retourne: Card | None = None  # tarots art. 1: turned after the deal, under the talon
+    exchanged: int = 0  # players who have made their exchange (tarots art. 1)
+    discards: list[Card] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.taken = [[] for _ in range(self.game.players)]
         self.turn = (self.dealer + 1) % self.game.players
+        if self.game.params.get("retourne") and self.stock and self.retourne is None:
+            self.retourne = self.stock.pop(0)
+            self.stock.append(self.retourne)
         if self.game.params["reserve"]:  # the dealer discards as many as he took ("rencarte")
             extra = int(self.game.params["reserve"])
             self.taken[self.dealer] += self.hands[self.dealer][-extra:]
@@ -131,7 +138,40 @@ class TarotState:
     def current_player(self) -> int:
         return -1 if self.is_terminal() else self.turn
 
+    @property
+    def minor(self) -> str | None:
+        """The suit of the minor trumps: the retourne's, none when a major is turned (art. 2, 3)."""
+        if self.retourne is None or retourne_trumps(self.retourne) == "atout":
+            return None
+        return self.retourne.suit
+
+    def exchanging(self) -> bool:
+        return self.exchanged < len(self.game.params.get("exchange", ())[: self.game.players])
+
+    def exchange_limit(self) -> int:
+        return int(self.game.params["exchange"][self.exchanged])
+
+    def exchange(self, discards: list[Card]) -> tuple[str, ...]:
+        """Tarots art. 1: the player to move changes one card up to his seat's limit (five for the
+        first to play, four for the second…), taking as many from the top of the talon; the
+        retourne, under the talon, is never taken."""
+        if not self.exchanging():
+            raise ValueError("no exchange now")
+        limit, takeable = self.exchange_limit(), len(self.stock) - 1
+        if not 1 <= len(discards) <= min(limit, takeable) or not set(discards) <= set(self.hands[self.turn]):
+            raise ValueError(f"player {self.turn} may change 1 to {min(limit, takeable)} of his cards")
+        for c in discards:
+            self.hands[self.turn].remove(c)
+        self.discards += discards
+        self.hands[self.turn] += self.stock[: len(discards)]
+        del self.stock[: len(discards)]
+        self.exchanged += 1
+        self.turn = (self.turn + 1) % self.game.players
+        return ("tarots.exchange.limits",)
+
     def legal_actions(self) -> list[Card]:
+        if self.exchanging():
+            return []
         hand = self.hands[self.turn]
         if not self.trick:
             return sorted(hand)
@@ -171,7 +211,8 @@ class TarotState:
             self.turn = (self.turn + 1) % self.game.players
             return allowed
         led = next((c for _, c in self.trick if c.suit != "fou"), self.trick[0][1])
-        seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led))
+        minor = self.minor
+        seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led, minor))
         for player, played in self.trick:  # the Fou, as excuse, stays with its owner
             self.taken[player if played.suit == "fou" else seat].append(played)
         self.takers.append(seat)
@@ -217,6 +258,9 @@ def stake_bonus(hand: list[Card], stake: int, pool: int) -> int:
 def random_game(seed: int, variant: str = "1659-premier") -> TarotState:
     state = TarotGame(variant).new_initial_state(seed)
     rng = random.Random(seed + 1)
+    while state.exchanging():
+        hand = state.hands[state.turn]
+        state.exchange(rng.sample(hand, rng.randint(1, min(state.exchange_limit(), len(state.stock) - 1))))
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     return state
