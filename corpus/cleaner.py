@@ -2,7 +2,8 @@
 
 Methods (each a declared agent): `debris` (stray marks), `ocr` (learned token table and
 lexicon correction, corpus/ocrfix.py), `regularisation` and `expansion` (early-modern spelling,
-corpus/regularise.py). Layout repair and hyphenation come from corpus/structure.py.
+corpus/regularise.py), `letters` (u/v, i/j only) and `book` (a flattened book's hyphens and
+spacing, corpus/typography.py). Layout repair and line-end hyphenation come from corpus/structure.py.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import ocrfix
+from corpus import ocrfix, typography
 from corpus.regularise import EXPAN_RESP, REG_RESP, TOKEN, expand_tildes, regularise_word
 from corpus.spans import Span
 from corpus.structure import Layout
@@ -50,10 +51,12 @@ class Cleaning:
 
 def default_methods(text: str) -> tuple[str, ...]:
     """Early-modern texts are regularised and expanded; others get OCR correction."""
+    return ("debris", "regularisation", "expansion") if early_modern(text) else ("debris", "ocr")
+
+
+def early_modern(text: str) -> bool:
     words = max(1, len(re.findall(r"\w+", text)))
-    if len(_EARLY_MODERN.findall(text)) / words >= 0.01:
-        return ("debris", "regularisation", "expansion")
-    return ("debris", "ocr")
+    return len(_EARLY_MODERN.findall(text)) / words >= 0.01
 
 
 def noise(text: str) -> float:
@@ -80,6 +83,24 @@ def clean(raw: str, layout: Layout, methods: tuple[str, ...]) -> Cleaning:
 
 def _region_edits(raw: str, start: int, end: int, methods: tuple[str, ...], noisy: bool, out: Cleaning) -> list[Span]:
     edits: list[Span] = []
+    if "letters" in methods:
+        edits += [
+            _span("orig", a, b, new, typography.LETTERS_RESP, "high")
+            for a, b, new in typography.letter_edits(raw, start, end)
+        ]
+    if "book" in methods:
+        edits += [
+            _span("sic", a, b, "", typography.HYPHEN_RESP, "medium")
+            for a, b in typography.joined_hyphens(raw, start, end)
+        ]
+        edits += [
+            _span("sic", k, k + 1, " " + raw[k], typography.SPACING_RESP, "medium")
+            for k in typography.high_punctuation_spaces(raw, start, end)
+        ]
+        edits += [
+            _span("sic", k, k + 1, "...", typography.SPACING_RESP, "medium")
+            for k in typography.suspension_points(raw, start, end)
+        ]
     if "debris" in methods:
         edits += _debris(raw, start, end)
         edits += _punctuation(raw, start, end)

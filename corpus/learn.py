@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from corpus import paths
@@ -16,6 +16,7 @@ from corpus.regularise import TOKEN
 from corpus.wordlists import write_table, zipf
 
 MIN_MODERN_COUNT = 2
+LETTERS = re.compile("[uvijUVIJ]")
 
 
 def norm_pairs(folder: Path, prefixes: tuple[str, ...] = ("train", "dev")) -> Iterator[tuple[list[str], list[str]]]:
@@ -53,7 +54,34 @@ def learn_norm(folder: Path, prefixes: tuple[str, ...] = ("train", "dev"), out: 
         rows,
     )
     write_table(out / "modern_forms.tsv", "modern form, times seen (normalised side of FreEMnorm, CC BY 4.0)", forms)
-    return {"table": len(rows), "modern_forms": len(forms)}
+    contexts = learn_letter_contexts(norm_pairs(folder, prefixes), out)
+    return {"table": len(rows), "modern_forms": len(forms), "letter_contexts": contexts}
+
+
+def learn_letter_contexts(pairs: Iterable[tuple[list[str], list[str]]], out: Path = paths.DATA) -> int:
+    """Write letter_contexts.tsv: how each u, v, i, j of the diplomatic text is printed in the
+    normalised one, by its neighbours (`^`, `$` the word's edges), over words of equal length."""
+    seen: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    for diplomatic, normalised in pairs:
+        for old, new in zip(diplomatic, normalised, strict=True):
+            if len(old) != len(new) or not LETTERS.search(old):
+                continue
+            word, target = f"^{old.lower().replace('ſ', 's')}$", f"^{new.lower()}$"  # OCR reads ſ as s
+            for k in range(1, len(word) - 1):
+                if word[k] in "uvij":
+                    seen[(word[k - 1], word[k], word[k + 1])][target[k] if target[k] in "uvij" else word[k]] += 1
+    rows = [
+        (f"{left}{letter}{right}", target, str(count), str(sum(counts.values())))
+        for (left, letter, right), counts in seen.items()
+        for target, count in counts.items()
+        if "\t" not in left + right
+    ]
+    write_table(
+        out / "letter_contexts.tsv",
+        "u v i j with neighbours, as printed in the normalised text, times so, times seen (FreEMnorm, CC BY 4.0)",
+        rows,
+    )
+    return len(rows)
 
 
 def icdar_documents(folder: Path, half: str | None = None) -> Iterator[tuple[Path, str, str, str]]:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from corpus import paths
 from corpus.glossary import glossary_words
+from corpus.typography import modern_letters
+from corpus.wordlists import lexicon as _lexicon
 from corpus.wordlists import table, zipf
 
 TOKEN_RESP = "#academie.ocr-confusion"
@@ -27,6 +30,9 @@ MIN_CONFUSION = 0.002
 OTHER_SUBSTITUTION = 1e-4
 OTHER_INDEL = 1e-5
 ALPHABET = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôûùüœ"
+# Accents OCR puts where no word has them (militàire, coéur, ëffet). Circumflexes are left out: a
+# 19th-century print may have one where modern spelling has none (aîles, toûjours).
+ACCENTED = frozenset("àéèëïùüÿ")
 _ELIDED = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _EDGE_PUNCT = ".,;:!?'\"»«()[]"
 _WORD = re.compile(r"[^\W\d_]+")  # letters only: elided "l'", "qu'" are separate words
@@ -58,6 +64,41 @@ def _confusions() -> dict[str, tuple[tuple[str, float], ...]]:
         if source.isalpha() and target.replace("'", "").isalpha() and float(prob) >= MIN_CONFUSION:
             grouped.setdefault(source, []).append((target, float(prob)))
     return {k: tuple(v) for k, v in grouped.items()}
+
+
+def _bare(word: str) -> str:
+    """The word in lower case without its accents."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.lower()) if not unicodedata.combining(c))
+
+
+@cache
+def _accent_contexts() -> frozenset[tuple[str, str, str]]:
+    """(left, accented letter, right) contexts found in the French lexicon (`^`, `$` word edges)."""
+    seen = set()
+    for word in _lexicon():
+        padded = f"^{word}$"
+        for k in range(1, len(padded) - 1):
+            if padded[k] in ACCENTED:
+                seen.add((padded[k - 1], padded[k], padded[k + 1]))
+    return frozenset(seen)
+
+
+def impossible_accent(word: str) -> bool:
+    """Does the word carry an accent where no French word has one (militàire, laissèz, coéur)?"""
+    padded = f"^{word.lower()}$"
+    contexts = _accent_contexts()
+    return any(
+        padded[k] in ACCENTED and (padded[k - 1], padded[k], padded[k + 1]) not in contexts
+        for k in range(1, len(padded) - 1)
+    )
+
+
+def convention_only(old: str, new: str) -> bool:
+    """A change of a possible accent, or of u/v, i/j where early-modern print has them so: how a
+    print spelled (aîles, prèsence, auoir), not an OCR error; such a change is only suggested."""
+    if _bare(old) == _bare(new):
+        return not impossible_accent(old)
+    return modern_letters(old).lower() == new.lower()
 
 
 def is_known(word: str) -> bool:
@@ -110,7 +151,8 @@ def fixes(text: str, start: int = 0, end: int | None = None, generic: bool = Fal
         if learned and not (token.isalpha() and is_known(token)):
             count, total = int(learned[1]), int(learned[2])
             cert = "high" if count / total >= 0.95 and count >= 5 else "medium"
-            out.append(Fix(offset, offset + len(token), token, learned[0], TOKEN_RESP, cert, True))
+            applied = not convention_only(token, learned[0])
+            out.append(Fix(offset, offset + len(token), token, learned[0], TOKEN_RESP, cert, applied))
             continue
         out.extend(_word_fixes(token, offset, generic))
     return out
@@ -136,7 +178,8 @@ def _token_fixes(token: str, generic: bool) -> tuple[tuple, ...]:
             continue
         new, _score, margin = found
         threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
-        confident = margin >= MARGIN and zipf(new) >= threshold
+        confident = margin >= MARGIN and zipf(new) >= threshold and not convention_only(text, new)
+        confident = confident and (generic or impossible_accent(text))
         cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
         out.append((word.start(), word.end(), text, new, LEXICON_RESP, cert, confident))
     return tuple(out)

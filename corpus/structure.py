@@ -371,7 +371,8 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
         w.start_block("p", line)
         w.out.spans.append(Span("label", line.content_start, number.label_end, {"type": "article-number"}))
         label = line.text[line.content_start - line.start : number.label_end - line.start]
-        w.restore_label(label, line.content_start, number)
+        if w.arabic_next is not None or len(lines) > 1:  # a text of one line shows no articles to follow
+            w.restore_label(label, line.content_start, number)
         w.add_line(line)
         w.arabic_next = number.value + 1
         return

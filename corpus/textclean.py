@@ -6,12 +6,14 @@ from pathlib import Path
 
 from lxml import etree
 
+from corpus.cleaner import early_modern
 from corpus.encode import encode_text
 from corpus.fileio import safe_parser
 from corpus.rawtext import decode, detect_encoding
 from corpus.readings import reading
 from corpus.regularise import normalize_line
 from corpus.sources import Source
+from corpus.typography import is_flattened_book
 
 OCR_METHODS = ("debris", "ocr")
 _INPUT = Source("input", Path("input"), {"id": "input", "title": "input", "language": "fr", "added": "2026-01-01"})
@@ -25,12 +27,20 @@ def read_input(data: bytes, name: str) -> str:
 
 def clean_text(raw: str) -> str:
     """The automatically cleaned reading of an OCR text: corrections applied, running heads and
-    page numbers left out, hyphenated words joined (no editor corrections, no regularisation)."""
-    data = encode_text(_INPUT, raw, [], OCR_METHODS).data
+    page numbers left out, hyphenated words joined (no editor corrections, no spelling regularisation).
+    Early-modern text gets modern u/v and i/j; a book flattened to one line, its hyphens and spacing."""
+    data = encode_text(_INPUT, raw, [], cleaning_methods(raw)).data
     text = reading(etree.ElementTree(etree.fromstring(data, safe_parser()))).strip()
     lead = raw[: len(raw) - len(raw.lstrip())]
     trail = raw[len(raw.rstrip()) :]
     return lead + text + trail
+
+
+def cleaning_methods(raw: str) -> tuple[str, ...]:
+    """The methods `academie clean` applies to a text, from what the text shows of itself."""
+    letters = ("letters",) if early_modern(raw) else ()
+    book = ("book",) if is_flattened_book(raw) else ()
+    return OCR_METHODS + letters + book
 
 
 def normalize_text(raw: str) -> str:

@@ -17,6 +17,13 @@ def _frequencies() -> dict[str, float]:
     return wordfreq.get_frequency_dict("fr", wordlist="large")
 
 
+@cache
+def lexicon(min_zipf: float = 1.5) -> tuple[str, ...]:
+    """The French words of wordfreq at least this frequent, lower-case (for letter statistics)."""
+    floor = 10 ** (min_zipf - 9)
+    return tuple(sorted(w for w, f in _frequencies().items() if f >= floor and w.isalpha()))
+
+
 def zipf(word: str) -> float:
     """Frequency of a French word on the Zipf scale (0 unknown, 7 most common), from wordfreq."""
     frequency = _frequencies().get(word.lower())

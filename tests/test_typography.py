@@ -1,0 +1,81 @@
+"""Typographic conventions of `academie clean`: early-modern letters, and a flattened book's
+hyphens, spacing and suspension points; print conventions are only suggested as word fixes."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from corpus.encode import encode_text
+from corpus.fileio import safe_parser
+from corpus.ocrfix import convention_only, impossible_accent
+from corpus.textclean import _INPUT, clean_text, cleaning_methods
+from corpus.typography import BOOK_LENGTH, modern_letters
+
+NS = {"t": "http://www.tei-c.org/ns/1.0"}
+SENTENCE = "Le jeu se joue à quatre personnes et chacun reçoit onze cartes de la main du donneur. "
+
+
+def book(middle: str) -> str:
+    """A flattened book: `middle` among enough plain sentences to pass the book length."""
+    filler = SENTENCE * (BOOK_LENGTH // len(SENTENCE) // 2 + 1)
+    return filler + middle + " " + filler.strip()
+
+
+def test_early_modern_letters_follow_modern_print_and_keep_the_spelling() -> None:
+    assert modern_letters("auoient") == "avoient"
+    assert modern_letters("iamais") == "jamais"
+    assert modern_letters("vn") == "un"
+    assert modern_letters("Ouurirent") == "Ouvrirent"
+    assert modern_letters("VNE") == "UNE"
+    for kept in ("vray", "estoit", "avec", "jouer", "suivre"):
+        assert modern_letters(kept) == kept
+
+
+def test_an_early_modern_text_gets_its_letters_as_recorded_regularisations() -> None:
+    raw = "Quand de si peu de mots la France auoit l'vsage, il n'estoit iamais auec nous. " * 3
+    assert "letters" in cleaning_methods(raw)
+    out = clean_text(raw)
+    assert "avoit l'usage" in out and "jamais avec" in out and "estoit" in out
+    tree = etree.fromstring(encode_text(_INPUT, raw, [], cleaning_methods(raw)).data, safe_parser())
+    regs = tree.xpath("//t:choice/t:reg[@resp='#academie.typography']", namespaces=NS)
+    assert {r.text for r in regs} >= {"avoit", "usage", "jamais", "avec"}
+
+
+def test_a_flattened_book_joins_cut_words_and_keeps_compounds() -> None:
+    raw = book("Les dra-peries et le surna-turel, peut-être, dit-il à Saint-Denis.")
+    assert cleaning_methods(raw)[-1] == "book"
+    out = clean_text(raw)
+    assert "draperies" in out and "surnaturel" in out
+    assert "peut-être" in out and "dit-il" in out and "Saint-Denis" in out
+
+
+def test_a_short_or_broken_text_keeps_its_hyphens_and_spacing() -> None:
+    short = "Les dra-peries sont belles. Quoi? Il part."
+    assert clean_text(short) == short
+    lines = book("Les dra-peries. Quoi?").replace(". ", ".\n", 3)
+    assert "book" not in cleaning_methods(lines)
+
+
+def test_a_flattened_book_spaces_question_and_exclamation_marks() -> None:
+    out = clean_text(book("Quoi? Il part! Bien ? Oui !"))
+    assert "Quoi ? Il part ! Bien ? Oui !" in out
+
+
+def test_periods_before_lower_case_become_suspension_points_only_where_they_abound() -> None:
+    dialogue = "Allons. va pour vingt. Merci. mon cher. Non. une misère. " * 40
+    assert "Allons... va pour vingt. Merci... mon cher" in clean_text(book(dialogue))
+    rare = book("Il vint. puis il partit.")
+    assert "vint. puis" in clean_text(rare)
+
+
+def test_a_print_convention_is_only_suggested_but_an_impossible_accent_is_corrected() -> None:
+    assert convention_only("aîles", "ailes") and convention_only("auoir", "avoir")
+    assert not convention_only("mojns", "moins")
+    assert impossible_accent("militàire") and impossible_accent("coéur")
+    assert not impossible_accent("prèsence") and not impossible_accent("après")
+    assert clean_text("Les aîles de ces insectes sont grandes.") == "Les aîles de ces insectes sont grandes."
+
+
+def test_an_article_number_opening_a_text_of_one_line_is_left_as_printed() -> None:
+    raw = "21 . bonnes et de longue durée, comme on le voit dans tous les pays."
+    assert clean_text(raw) == raw
