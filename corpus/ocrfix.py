@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from corpus import paths
+from corpus import noisyfix, paths
 from corpus.glossary import glossary_words
 from corpus.typography import modern_letters
 from corpus.wordlists import lexicon as _lexicon
@@ -165,21 +165,39 @@ def _word_fixes(token: str, offset: int, generic: bool) -> list[Fix]:
 @lru_cache(maxsize=1 << 16)
 def _token_fixes(token: str, generic: bool) -> tuple[tuple, ...]:
     """The fixes of one token, at offsets within it (a token's fixes do not depend on where it is)."""
-    out = []
     core = token.strip(_EDGE_PUNCT)
+    if generic and core and (new := noisyfix.marked_word(core)):
+        at = token.index(core)
+        return ((at, at + len(core), core, new, LEXICON_RESP, "medium", True),)
     if not _ELIDED.fullmatch(core):
         return ()
+    out = []
     for word in _WORD.finditer(token):
         text = word.group()
-        if len(text) < 3 or not text.islower() or is_known(text):
-            continue
-        found = best_candidate(text, learned_only=not generic)
-        if found is None:
-            continue
-        new, _score, margin = found
-        threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
-        confident = margin >= MARGIN and zipf(new) >= threshold and not convention_only(text, new)
-        confident = confident and (generic or impossible_accent(text))
-        cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
-        out.append((word.start(), word.end(), text, new, LEXICON_RESP, cert, confident))
+        fix = _noisy_fix(text) if generic else None
+        if fix:
+            out.append((word.start(), word.end(), text, fix, LEXICON_RESP, "medium", True))
+        elif len(text) >= 3 and text.islower() and not is_known(text):
+            out.extend(_lexicon_fix(text, word.start(), generic))
     return tuple(out)
+
+
+def _lexicon_fix(text: str, start: int, generic: bool) -> list[tuple]:
+    found = best_candidate(text, learned_only=not generic)
+    if found is None:
+        split = noisyfix.split_word(text) if generic else None
+        return [(start, start + len(text), text, split, LEXICON_RESP, "medium", True)] if split else []
+    new, _score, margin = found
+    threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
+    confident = margin >= MARGIN and zipf(new) >= threshold and not convention_only(text, new)
+    confident = confident and (generic or impossible_accent(text))
+    cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
+    return [(start, start + len(text), text, new, LEXICON_RESP, cert, confident)]
+
+
+def _noisy_fix(text: str) -> str | None:
+    """What only very noisy OCR needs (corpus/noisyfix.py): a two-letter non-word, a rare word
+    standing for a common one."""
+    return noisyfix.two_letters(text, lambda w: _edits(w, False)) or (
+        noisyfix.rare_word(text, lambda w: _edits(w, False)) if is_known(text) else None
+    )

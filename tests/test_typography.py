@@ -79,3 +79,22 @@ def test_a_print_convention_is_only_suggested_but_an_impossible_accent_is_correc
 def test_an_article_number_opening_a_text_of_one_line_is_left_as_printed() -> None:
     raw = "21 . bonnes et de longue durée, comme on le voit dans tous les pays."
     assert clean_text(raw) == raw
+
+
+def test_very_noisy_ocr_reads_stray_marks_two_letter_non_words_and_run_together_words() -> None:
+    from corpus import noisyfix
+    from corpus.ocrfix import _edits
+
+    assert noisyfix.marked_word("n*en") == "n'en" and noisyfix.marked_word("c*est") == "c'est"
+    assert noisyfix.marked_word("alor&") == "alors" and noisyfix.marked_word("ci^dessus") == "ci-dessus"
+    assert noisyfix.marked_word("jeu") is None  # no mark, nothing to read
+    assert noisyfix.two_letters("ïa", lambda w: _edits(w, False)) == "la"
+    assert noisyfix.two_letters("le", lambda w: _edits(w, False)) is None
+    assert noisyfix.split_word("dechaque") == "de chaque"
+    assert noisyfix.rare_word("caries", lambda w: _edits(w, False)) == "cartes"
+    assert noisyfix.rare_word("comptées", lambda w: _edits(w, False)) is None  # a word, and no term near it
+
+
+def test_noisy_repairs_stay_out_of_clean_print() -> None:
+    clean_print = "Il vit des caries de chaque sorte, ce qui n'en fait pas une maladie rare."
+    assert clean_text(clean_print) == clean_print
