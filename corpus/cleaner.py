@@ -33,6 +33,7 @@ _GARBLED = re.compile(
     r"[^\W\d_][^\s\w.,;:!?'’«»()\-\"]|[^\s\w.,;:!?'’«»()\-\"][^\W\d_]|[a-zà-ÿ][A-ZÀ-Ý]|[^\W\d_]\d|\d[^\W\d_]"
 )
 _DEBRIS_TOKEN = re.compile(r"(?<!\S)[\^•*¬\\|]+(?!\S)")
+_BETWEEN_WORDS = re.compile(r"[^\W\d_] [\^•*¬\\|]+ [a-zà-ÿ]")
 _DEBRIS_EDGE = re.compile(r"(?<=[^\s^*¬\\])[\^*¬\\]+(?=[\s,.;:]|$)")
 # Case-insensitive for the words only: under re.I, "ſ" would match every "s".
 _EARLY_MODERN = re.compile(r"ſ|\b(?i:vn|vne|auec|estre|esté|iusques|auoir|nostre|vostre|cy|luy|mesme|ioüer|ieu)\b")
@@ -67,9 +68,11 @@ def noise(text: str) -> float:
 
 
 def clean(raw: str, layout: Layout, methods: tuple[str, ...]) -> Cleaning:
-    """Edits for the text blocks of `raw`, never inside running heads, labels or banners."""
+    """Edits for the text blocks of `raw`, never inside running heads, labels or banners, nor over
+    what the layout pass changed (a line-end hyphen, a restored number)."""
     out = Cleaning()
     blocked = [(s.start, s.end) for s in layout.spans if s.tag in ("fw", "label")]
+    blocked += [(e.start, e.end) for e in layout.edits]
     regions = [s for s in layout.spans if s.tag in CLEAN_BLOCKS]
     noisy = noise(raw) >= NOISY
     if not noisy:
@@ -120,11 +123,16 @@ def _span(kind: str, start: int, end: int, new: str, resp: str, cert: str) -> Sp
 
 
 def _debris(raw: str, start: int, end: int) -> list[Span]:
+    """Stray marks removed; one standing alone between two words of a sentence was a comma."""
     text = raw[start:end]
     found = []
     for pattern in (_DEBRIS_TOKEN, _DEBRIS_EDGE):
         for match in pattern.finditer(text):
-            found.append(_span("sic", start + match.start(), start + match.end(), "", DEBRIS_RESP, "high"))
+            a, b = start + match.start(), start + match.end()
+            if pattern is _DEBRIS_TOKEN and _BETWEEN_WORDS.match(text, max(0, match.start() - 2)):
+                found.append(_span("sic", a - 1, b, ",", DEBRIS_RESP, "medium"))
+            else:
+                found.append(_span("sic", a, b, "", DEBRIS_RESP, "high"))
     return found
 
 
@@ -135,11 +143,11 @@ def _punctuation(raw: str, start: int, end: int) -> list[Span]:
         _span("sic", start + m.start(), start + m.end(), "", SPACING_RESP, "medium")
         for m in _SPACE_BEFORE_COMMA.finditer(text)
     ]
-    if "«" not in text:  # a closing guillemet with no opening one stands for a comma
-        found += [
-            _span("sic", start + m.start(), start + m.end(), ",", SPACING_RESP, "medium")
-            for m in _GUILLEMET_COMMA.finditer(text)
-        ]
+    found += [
+        _span("sic", start + m.start(), start + m.end(), ",", SPACING_RESP, "medium")
+        for m in _GUILLEMET_COMMA.finditer(text)
+        if not _quote_open(text, m.start())
+    ]
     found += [
         _span("sic", start + m.start(), start + m.end(), "à", SPACING_RESP, "medium") for m in _LONE_H.finditer(text)
     ]
@@ -149,6 +157,11 @@ def _punctuation(raw: str, start: int, end: int) -> list[Span]:
             cut = m.start(1) if m.group(1) else m.start(2)
             found.append(_span("sic", start + m.start(), start + cut, "l'", SPACING_RESP, "medium"))
     return found
+
+
+def _quote_open(text: str, at: int) -> bool:
+    """Whether a guillemet opened before `at` is still open: a `»` that closes none was a comma."""
+    return text.rfind("«", 0, at) > text.rfind("»", 0, at)
 
 
 def _spelling(raw: str, start: int, end: int, methods: tuple[str, ...]) -> list[Span]:

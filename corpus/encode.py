@@ -68,6 +68,7 @@ def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str
     sentences = _sentences(raw, layout)
     barriers = _Barriers(layout, sentences)
     edits = _fit_edits(editor, [*layout.edits, *cleaning.edits], barriers, source.corrections_path)
+    _keep_edited_breaks(layout.spans, editor, raw)
     root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences, *edits])
     assign_ids(source.id, root)
     _annotate_games(root, raw)
@@ -75,6 +76,7 @@ def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str
 
 
 TOP_BLOCKS = ("p", "head", "ab", "item", "trailer")
+WS_CHARS = " \t\r\n"
 INNER_BLOCKS = ("label", "fw")
 
 
@@ -132,6 +134,22 @@ def _fit_edits(editor: list[Span], automatic: list[Span], barriers: _Barriers, p
         kept.append(span)
         last_end = span.end
     return kept
+
+
+def _keep_edited_breaks(spans: list[Span], editor: list[Span], raw: str) -> None:
+    """A word joined across a line break is the editor's to read when he corrected either piece:
+    the automatic `break="no"` goes."""
+    cut = [s for s in spans if s.tag == "lb" and s.attrs.get("break") == "no"]
+    if not cut or not editor:
+        return
+    edited = sorted((e.start, e.end) for e in editor)
+    for lb in cut:
+        before = raw[: lb.start].rstrip(WS_CHARS)
+        start = len(before) - len(before.split()[-1]) if before.split() else lb.start
+        end = lb.start + len(raw[lb.start :].split(maxsplit=1)[0]) if raw[lb.start :].strip() else lb.start
+        if _crosses_any(edited, Span("lb", start, end)):
+            for key in ("break", "resp", "cert"):
+                lb.attrs.pop(key, None)
 
 
 def _crosses_any(intervals: list[tuple[int, int]], span: Span) -> bool:

@@ -70,3 +70,32 @@ def starts_upper(text: str) -> bool:
 def ends_hyphen(text: str) -> bool:
     """A word cut at the end of the line: a letter then a hyphen (or `¬`)."""
     return bool(re.search(r"[^\W\d_][-¬]$", text.rstrip()))
+
+
+_LAST_WORD = re.compile(r"(?<![\w'’-])([^\W\d_]+)$")
+_FIRST_WORD = re.compile(r"^([^\W\d_]+)(?![\w'’-])")
+_MARKED_END = re.compile(r"(?<![\w'’-])([^\W\d_]+)[\^*~=]$")
+
+
+def ends_misread_hyphen(text: str, following: str) -> bool:
+    """A line-end hyphen OCR read as a mark (`cin^` / `quième`): the word joined without it is common."""
+    from corpus.wordlists import zipf
+
+    last, first = _MARKED_END.search(text.rstrip()), _FIRST_WORD.match(following.lstrip())
+    return bool(last and first and first.group(1).islower() and zipf(last.group(1) + first.group(1)) >= JOINED_ZIPF)
+
+
+def cut_without_hyphen(text: str, following: str) -> bool:
+    """A word cut at the line end whose hyphen OCR lost (`cinq` / `quième`): the two pieces joined
+    make a common word, and at least one of them alone is none."""
+    from corpus.wordlists import zipf
+
+    last, first = _LAST_WORD.search(text.rstrip()), _FIRST_WORD.match(following.lstrip())
+    if not last or not first or not first.group(1).islower():
+        return False
+    a, b = last.group(1), first.group(1)
+    return zipf(a + b) >= JOINED_ZIPF and min(zipf(a), zipf(b)) < PIECE_ZIPF
+
+
+JOINED_ZIPF = 3.5
+PIECE_ZIPF = 1.5

@@ -45,6 +45,7 @@ COMMON = 4.0  # Zipf: each half of a split
 RARE = 3.0  # Zipf: below this a known word may be a misreading
 CANDIDATE = 3.5  # Zipf: what a stray mark or a rare word may become
 MARGIN = 2.0  # natural-log margin between the best candidate and the next
+TWO_LETTER_MARGIN = 1.5  # the closed list of two-letter words leaves fewer ways to go wrong
 NOT_MISREAD = frozenset(
     [*TWO_LETTER_WORDS, "où", "là", "çà", "ça", "eu", "ai", "as", "va", "me", "te", "tu", "je", "ni"]
 )
@@ -66,7 +67,7 @@ def frequency(word: str) -> float:
     return max(zipf(word), 5.0 if word.lower() in glossary_words() else 0.0)
 
 
-def _best(candidates: Iterable[tuple[str, float]], floor: float = CANDIDATE) -> str | None:
+def _best(candidates: Iterable[tuple[str, float]], floor: float = CANDIDATE, margin: float = MARGIN) -> str | None:
     """The likeliest candidate (misreading likelihood times frequency) if it clears the margin."""
     scored: dict[str, float] = {}
     for word, prob in candidates:
@@ -74,7 +75,7 @@ def _best(candidates: Iterable[tuple[str, float]], floor: float = CANDIDATE) -> 
         if word and weight >= floor:
             scored[word] = max(scored.get(word, -1e9), math.log(prob) + weight * math.log(10))
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], kv[0]))
-    if not ranked or (len(ranked) > 1 and ranked[0][1] - ranked[1][1] < MARGIN):
+    if not ranked or (len(ranked) > 1 and ranked[0][1] - ranked[1][1] < margin):
         return None
     return ranked[0][0]
 
@@ -96,7 +97,7 @@ def two_letters(word: str, edits: Edits) -> str | None:
     """A two-letter token that is no French word becomes the French one a confusion away."""
     if len(word) != 2 or not word.isalpha() or not word.islower() or word in NOT_MISREAD:
         return None
-    return _best((new, prob) for new, prob in edits(word) if new in TWO_LETTER_WORDS)
+    return _best(((new, prob) for new, prob in edits(word) if new in TWO_LETTER_WORDS), margin=TWO_LETTER_MARGIN)
 
 
 def split_word(word: str) -> str | None:

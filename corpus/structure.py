@@ -152,12 +152,18 @@ class _Walker:
         self.out.blocks.append(block)
         for before, line in zip(lines, lines[1:], strict=False):
             attrs = {}
-            if L.ends_hyphen(before.text) and L.starts_lower(line.text):
-                attrs["break"] = "no"
+            if (
+                L.ends_hyphen(before.text)
+                and L.starts_lower(line.text)
+                or L.ends_misread_hyphen(before.text, line.text)
+            ):
+                attrs = {"break": "no", "resp": HYPHEN_RESP, "cert": "medium"}
                 pos = before.content_end - 1
                 self.out.edits.append(
                     Span("orig", pos, pos + 1, {}, literal="", literal_attrs={"resp": HYPHEN_RESP, "cert": "medium"})
                 )
+            elif L.cut_without_hyphen(before.text, line.text):
+                attrs = {"break": "no", "resp": HYPHEN_RESP, "cert": "low"}
             self.out.spans.append(Span("lb", line.start, line.start, attrs))
 
     def start_block(self, tag: str, line: Line, start: int | None = None, attrs: dict[str, str] | None = None) -> None:

@@ -42,7 +42,7 @@ def test_keep_as_printed_vetoes_an_automatic_change(corpus_copy: Path) -> None:
     folder = corpus_copy / "sources" / "reversis"
     (folder / "corrections.toml").write_text('[[correction]]\nfind = "ayec"\nreplace = "ayec"\n', "utf-8")
     tree = etree.fromstring(encode_source(load_source(folder)), safe_parser())
-    assert "joue ayec up jeu" in reading(tree)
+    assert "se joue ayec " in reading(tree)  # kept as printed; the automatic "avec" is vetoed
     assert not tree.xpath("//*[local-name()='sic'][.='ayec']")
 
 
@@ -50,4 +50,4 @@ def test_automatic_cleaning_removes_a_share_of_the_ocr_errors_of_the_seeds() -> 
     lines = dict(line.split(":", 1) for line in eval_sources([get_source("reversis"), get_source("piquet")]))
     for line in lines.values():
         removed = float(line.split("(")[1].split("%")[0])
-        assert removed >= 25.0, line
+        assert removed >= 30.0, line

@@ -98,3 +98,24 @@ def test_very_noisy_ocr_reads_stray_marks_two_letter_non_words_and_run_together_
 def test_noisy_repairs_stay_out_of_clean_print() -> None:
     clean_print = "Il vit des caries de chaque sorte, ce qui n'en fait pas une maladie rare."
     assert clean_text(clean_print) == clean_print
+
+
+NOISY_LINES = (
+    "Le premier a joué sa carte ^ le dernier fournit de la couleur, et une cin^\n"
+    "quième carte est jetée ; il est libre à cha*\n"
+    "cun de jouer ; le n*en est pas moins <cette> partie • qui compte.\n"
+) * 3
+
+
+def test_noisy_lines_join_cut_words_and_read_lone_marks_as_commas() -> None:
+    out = clean_text(NOISY_LINES + "Tes deRprersis c;OT)tinUaIth qhacM« jioHe ^^f.\n")
+    assert "cinquième carte" in out and "à chacun de jouer" in out
+    assert "sa carte, le dernier" in out and "partie, qui compte" in out
+    assert "n'en est" in out
+
+
+def test_a_line_break_join_is_recorded_on_the_break_with_its_method() -> None:
+    raw = NOISY_LINES + "Tes deRprersis c;OT)tinUaIth qhacM« jioHe ^^f.\n"
+    tree = etree.fromstring(encode_text(_INPUT, raw, [], cleaning_methods(raw)).data, safe_parser())
+    joins = tree.xpath("//t:lb[@break='no']", namespaces=NS)
+    assert joins and all(lb.get("resp") == "#academie.hyphenation" for lb in joins)
