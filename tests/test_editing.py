@@ -47,7 +47,9 @@ def test_keep_as_printed_vetoes_an_automatic_change(corpus_copy: Path) -> None:
 
 
 def test_automatic_cleaning_removes_a_share_of_the_ocr_errors_of_the_seeds() -> None:
-    lines = dict(line.split(":", 1) for line in eval_sources([get_source("reversis"), get_source("piquet")]))
-    for line in lines.values():
+    """`academie clean` at least halves the errors of the raw Reversis and Piquet files; the
+    word-level cleaning alone removes a third of what the reading keeps."""
+    lines = eval_sources([get_source("reversis"), get_source("piquet")])
+    for line in lines:
         removed = float(line.split("(")[1].split("%")[0])
-        assert removed >= 30.0, line
+        assert removed >= (50.0 if ": raw file:" in line else 30.0), line
