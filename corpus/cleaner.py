@@ -22,6 +22,8 @@ DEBRIS_RESP = "#academie.debris"
 SPACING_RESP = "#academie.spacing"
 # Noisy OCR of 19th-century print: a space read before a comma, a comma read as "»", "à" read as "h".
 _SPACE_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_]) (?=,)")
+_SPACED_HIGH = re.compile(r"(?<=[^\W\d_]) [;:]")
+_GLUED_HIGH = re.compile(r"(?<=[^\W\d_])[;:]")
 _GUILLEMET_COMMA = re.compile(r" ?»(?=\s)")
 _LONE_H = re.compile(r"(?<!\S)h(?=\s)")
 # "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
@@ -77,14 +79,26 @@ def clean(raw: str, layout: Layout, methods: tuple[str, ...]) -> Cleaning:
     noisy = noise(raw) >= NOISY
     if not noisy:
         methods = tuple(m for m in methods if m != "debris")  # stray marks are marks in clean prints
+    spaced = noisy and spaced_convention(raw)
     for region in regions:
-        for edit in _region_edits(raw, region.start, region.end, methods, noisy, out):
+        for edit in _region_edits(raw, (region.start, region.end), methods, (noisy, spaced), out):
             if not any(a < edit.end and edit.start < b for a, b in blocked):
                 out.edits.append(edit)
     return out
 
 
-def _region_edits(raw: str, start: int, end: int, methods: tuple[str, ...], noisy: bool, out: Cleaning) -> list[Span]:
+def spaced_convention(raw: str) -> bool:
+    """Does the print set a space before `;` and `:`? Said so when a third of them have one: OCR
+    loses such spaces, it does not invent them."""
+    spaced, glued = len(_SPACED_HIGH.findall(raw)), len(_GLUED_HIGH.findall(raw))
+    return spaced >= 3 and spaced * 2 >= glued
+
+
+def _region_edits(
+    raw: str, region: tuple[int, int], methods: tuple[str, ...], noise_flags: tuple[bool, bool], out: Cleaning
+) -> list[Span]:
+    """The edits of one block; `noise_flags`: (the text is noisy, its print spaces `;` and `:`)."""
+    (start, end), (noisy, spaced) = region, noise_flags
     edits: list[Span] = []
     if "letters" in methods:
         edits += [
@@ -106,7 +120,7 @@ def _region_edits(raw: str, start: int, end: int, methods: tuple[str, ...], nois
         ]
     if "debris" in methods:
         edits += _debris(raw, start, end)
-        edits += _punctuation(raw, start, end)
+        edits += _punctuation(raw, start, end, spaced)
     if "expansion" in methods or "regularisation" in methods:
         edits += _spelling(raw, start, end, methods)
     if "ocr" in methods:
@@ -136,10 +150,15 @@ def _debris(raw: str, start: int, end: int) -> list[Span]:
     return found
 
 
-def _punctuation(raw: str, start: int, end: int) -> list[Span]:
-    """Spacing and punctuation misread by a noisy OCR (only used when the text is noisy)."""
+def _punctuation(raw: str, start: int, end: int, spaced: bool) -> list[Span]:
+    """Spacing and punctuation misread by a noisy OCR (only used when the text is noisy); `spaced`:
+    the print sets a space before `;` and `:`, which OCR lost where it is missing."""
     text = raw[start:end]
     found = [
+        _span("sic", start + m.start(), start + m.end(), " " + m.group(), SPACING_RESP, "medium")
+        for m in (_GLUED_HIGH.finditer(text) if spaced else ())
+    ]
+    found += [
         _span("sic", start + m.start(), start + m.end(), "", SPACING_RESP, "medium")
         for m in _SPACE_BEFORE_COMMA.finditer(text)
     ]

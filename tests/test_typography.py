@@ -119,3 +119,11 @@ def test_a_line_break_join_is_recorded_on_the_break_with_its_method() -> None:
     tree = etree.fromstring(encode_text(_INPUT, raw, [], cleaning_methods(raw)).data, safe_parser())
     joins = tree.xpath("//t:lb[@break='no']", namespaces=NS)
     assert joins and all(lb.get("resp") == "#academie.hyphenation" for lb in joins)
+
+
+def test_a_print_that_spaces_semicolons_gets_the_spaces_noisy_ocr_lost() -> None:
+    from corpus.cleaner import spaced_convention
+
+    spaced = "il joue ; elle passe ; on compte ; ils jouent; tous ; et voilà: fin."
+    assert spaced_convention(spaced)
+    assert not spaced_convention("il joue; elle passe; on compte; ils jouent ; tous; fin.")
