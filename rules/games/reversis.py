@@ -86,7 +86,7 @@ class ReversisState:
     faults: dict[int, str] = field(default_factory=dict)
     exchanged: int = 0  # players who have made their exchange
     in_trick: int = 4  # players holding cards when the current trick began
-    won: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)  # each trick, with its taker
+    won: list[tuple[int, list[Card]]] = field(default_factory=list)  # each trick, with its taker
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -170,7 +170,7 @@ class ReversisState:
         winner = self.trick[trick_winner(cards[0], cards, self.game.strength)][0]
         self.taken[winner].extend(cards)
         self.tricks[winner] += 1
-        self.won.append((winner, tuple(cards)))
+        self.won.append((winner, cards))  # a fresh list per trick, never changed after
         self.trick, self.turn = [], winner
         if not any(self.hands):
             self.phase = "over"
@@ -213,7 +213,7 @@ class ReversisState:
             out[win], out[pay] = float(value), float(-value)
         return out
 
-    def visible_tricks(self, viewer: int) -> list[tuple[int, tuple[Card, ...]]]:
+    def visible_tricks(self, viewer: int) -> list[tuple[int, list[Card]]]:
         """The tricks a player may examine: his own at any time, of the others only the last (art. 22)."""
         last = len(self.won) - 1
         return [(k, cards) for k, (taker, cards) in enumerate(self.won) if taker == viewer or k == last]
