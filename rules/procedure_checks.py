@@ -681,3 +681,26 @@ def taille_check(claim: dict[str, Any]) -> Verdict:
         ok &= sum(card_pips(c) for c in packet) - used < 82  # what is left cannot make a whole coup
         coups += len(played)
     return Verdict(ok, f"20 tailles of six packs: {coups} coups, each row 31 to 40, ended by the packet")
+
+
+@check("eleventh-card")
+def eleventh_card_check(claim: dict[str, Any]) -> Verdict:
+    """Five each by two then three, the eleventh card turned for trumps and put under the talon;
+    then a card from the talon after each trick, until none is left: the 32 cards all played. The
+    one who does not deal leads."""
+    from rules.engine import ranking
+    from rules.games.quotations import TrickAndDraw, deal_with_retourne
+
+    order = ranking(["7", "8", "9", "valet", "dame", "roi", "10", "as"])
+    ok = True
+    for seed in range(20):
+        pack = list(deck("piquet-32"))
+        random.Random(seed).shuffle(pack)
+        hands, talon = deal_with_retourne(pack, 0, [tuple(packet) for packet in claim["packets"]])
+        turned = pack[claim["turned"] - 1]
+        ok &= [len(h) for h in hands] == [5, 5] and talon[-1] == turned
+        state = TrickAndDraw(hands, talon, turned.suit, order, turn=1, rules=("talon.deal.eleventh-card",))
+        while not state.is_terminal():
+            state.apply_action(random.Random(seed).choice(state.legal_actions()))
+        ok &= sum(state.tricks) == 16 and not state.talon
+    return Verdict(ok, "5 + 5 by two then three; the 11th card turned, under the talon; 16 tricks")

@@ -47,6 +47,13 @@ def dealt_to_dealer(pattern: Pattern, cards: Sequence[Card], dealer: int, player
     return hands[dealer]
 
 
+def deal_with_retourne(cards: Sequence[Card], dealer: int, pattern: Pattern) -> tuple[list[list[Card]], list[Card]]:
+    """q20: two hands by packets (two, then three), then the next card is turned: it names the
+    trump suit and goes under the talon (the talon's last card)."""
+    hands, rest = deal(cards, dealer, 2, pattern)
+    return hands, rest[1:] + rest[:1]
+
+
 @dataclass
 class TrickAndDraw:
     """q15: two players, a trump suit; after each trick the winner draws first from the talon,
@@ -60,6 +67,7 @@ class TrickAndDraw:
     trick: list[tuple[int, Card]] = field(default_factory=list)
     tricks: list[int] = field(default_factory=lambda: [0, 0])
     draws: list[tuple[int, int]] = field(default_factory=list)  # (trick number, who drew first)
+    rules: tuple[str, ...] = ("talon.draw.winner-first", "talon.rank.ace-ten-king")  # what a move follows
 
     def legal_actions(self) -> list[Card]:
         return sorted(self.hands[self.turn])
@@ -79,7 +87,7 @@ class TrickAndDraw:
                 if self.talon:
                     self.hands[seat].append(self.talon.pop(0))
         self.trick, self.turn = [], winner
-        return ("talon.draw.winner-first", "talon.rank.ace-ten-king")
+        return self.rules
 
     def is_terminal(self) -> bool:
         return not any(self.hands) and not self.trick
