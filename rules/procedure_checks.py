@@ -704,3 +704,89 @@ def eleventh_card_check(claim: dict[str, Any]) -> Verdict:
             state.apply_action(random.Random(seed).choice(state.legal_actions()))
         ok &= sum(state.tricks) == 16 and not state.talon
     return Verdict(ok, "5 + 5 by two then three; the 11th card turned, under the talon; 16 tricks")
+
+
+# Reversis: fines ---------------------------------------------------------------------------------
+
+
+def _jetons(claim: dict[str, Any]) -> int | None:
+    """The fine in jetons, if its forms agree (a jeton is five fiches, art. 3)."""
+    worth = claim.get("worth", {"jeton": 5, "fiche": 1})
+    amounts = {worth[kind] * n for kind, n in claim["amount"].items()}
+    return min(amounts) // worth["jeton"] if len(amounts) == 1 else None
+
+
+@check("misdeal")
+def misdeal_check(claim: dict[str, Any]) -> Verdict:
+    """A misdeal: before the écart the deal passes unless bought back with the fine; after it, the
+    fine is paid, the deal void and lost all the same (art. 13, 14)."""
+    from rules.games.reversis import ReversisGame
+    from rules.games.reversis_table import misdeal
+
+    g, due, late = ReversisGame(), _jetons(claim), claim["after_ecart"]
+    bought, lost = Table(4, dealer=1), Table(4, dealer=1)
+    misdeal(g, bought, after_ecart=late, buy_back=True)
+    misdeal(g, lost, after_ecart=late, buy_back=False)
+    paid = [-bought.purses[1], -lost.purses[1]]
+    dealers = [bought.dealer, lost.dealer]
+    expected = ([due, due], [2, 2]) if late else ([due, 0], [1, 2])
+    ok = (paid, dealers) == expected and bought.total() == lost.total() == 0
+    return Verdict(ok, f"paid {paid} jetons, next dealers {dealers} (bought back, not)")
+
+
+@check("early-play")
+def early_play_check(claim: dict[str, Any]) -> Verdict:
+    from rules.games.reversis import BASKET, ReversisGame
+    from rules.games.reversis_table import early_play
+
+    table = Table(4)
+    early_play(ReversisGame(), table, 3)
+    due = _jetons(claim)
+    ok = due is not None and table.purses[3] == -due and table.baskets[BASKET] == due
+    return Verdict(ok, f"a card out of turn: {-table.purses[3]} jeton(s) into the basket")
+
+
+@check("renonce")
+def renonce_check(claim: dict[str, Any]) -> Verdict:
+    """A revoke: the fine at settlement and no payment to the revoker; none if he takes the card
+    back before the next card, or if four aces (or the Quinola and three aces) excuse it."""
+    from rules.games.reversis import BASKET, ReversisGame
+
+    g, due, games, ok = ReversisGame(), _jetons(claim), 0, True
+    for seed in range(0, 60, 2):  # one revoke in each game played
+        state, rng, done = g.new_initial_state(seed), random.Random(seed), False
+        while not state.is_terminal():
+            hand, legal = state.hands[state.turn], state.legal_actions()
+            wrong = [c for c in hand if c not in legal] if state.phase == "play" else []
+            if wrong and not done:
+                corrected = state.clone()
+                corrected.apply_fault("renonce", wrong[0])
+                corrected.take_back()
+                ok &= corrected.faults == state.faults and corrected.hands == state.hands
+                state.apply_fault("renonce", wrong[0])
+                games, done = games + 1, True
+                continue
+            state.apply_action(rng.choice(legal), legal=True)
+        table = Table(4)
+        state.settle(table)
+        revokers = [seat for seat, fault in state.faults.items() if fault == "renonce"]
+        ok &= table.baskets.get(BASKET, 0) == due * len(revokers) and state.winner() not in revokers
+    excused = g.new_initial_state(0)
+    return Verdict(ok and games > 0 and _four_aces_excuse(excused), f"{games} revokes played out; an excused one")
+
+
+def _four_aces_excuse(state: Any) -> bool:
+    """Four aces in hand excuse a revoke: it is played, and no fault is recorded."""
+    aces = [c for c in state.game.cards if c.rank == "as"]
+    others = [c for c in state.game.cards if c.rank != "as"]
+    hands = [aces + others[:7], others[7:18], others[18:29], others[29:40]]
+    from rules.games.reversis import ReversisState
+
+    s = ReversisState(state.game, 0, hands, [], ecart=others[40:44], phase="play")
+    s.turn = 1
+    led = s.legal_actions()[0]
+    s.apply_action(led)
+    s.turn = 0
+    wrong = next(c for c in s.hands[0] if c.suit != led.suit and any(h.suit == led.suit for h in s.hands[0]))
+    s.apply_fault("renonce", wrong)
+    return not s.faults

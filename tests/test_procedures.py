@@ -129,3 +129,28 @@ def test_a_tarots_deal_exchanges_then_plays_with_the_retourne_suit_as_minor_trum
                 assert state.takers[-1] == max(ours, key=lambda sc: game.strength(sc[1], sc[1], minor))[0]
     everything = [c for t in state.taken for c in t] + state.stock + state.discards
     assert sorted(everything) == sorted(game.cards)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_reversis_revoke_is_played_out_fined_and_never_paid(seed: int) -> None:
+    from rules.games.reversis import BASKET, ReversisGame
+
+    game = ReversisGame()
+    state, rng, revoker = game.new_initial_state(seed), random.Random(seed), None
+    while not state.is_terminal():
+        mover, legal = state.turn, state.legal_actions()
+        wrong = [c for c in state.hands[mover] if c not in legal] if state.phase == "play" else []
+        if wrong and revoker is None:
+            state.apply_fault("renonce", wrong[0])
+            revoker = mover
+        else:
+            state.apply_action(rng.choice(legal), legal=True)
+        assert state.history[-1][0] == mover  # the history names who moved
+    everything = [c for t in state.taken for c in t] + state.ecart
+    assert sorted(everything) == sorted(game.cards)
+    table = Table(4)
+    state.settle(table)
+    assert table.total() == 0
+    if revoker is not None and revoker in state.faults:
+        assert state.winner() != revoker and table.baskets[BASKET] == game.params["fines"]["renonce"]

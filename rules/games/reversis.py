@@ -30,6 +30,9 @@ DEFAULTS = {
     "partie_bonus": 4,
     "strength": ("2", "3", "4", "5", "6", "7", "8", "9", "valet", "dame", "roi", "as"),
     "stakes": (2, 3),  # art. 7: two jetons each into the basket, the dealer three
+    # jetons into the basket: a misdeal bought back (art. 13), noticed after the écart (art. 14),
+    # a card played out of turn (art. 18), a revoke (art. 23)
+    "fines": {"misdeal": 1, "misdeal-late": 4, "early-play": 1, "renonce": 2},
 }
 BASKET, ROUND_BASKET = "panier", "panier rond"  # the stakes (art. 7); the payments (art. 4)
 FAULTS = ("seen-discard", "no-discard", "two-discards")  # each is the rule reversis.penalty.<fault>
@@ -87,6 +90,7 @@ class ReversisState:
     exchanged: int = 0  # players who have made their exchange
     in_trick: int = 4  # players holding cards when the current trick began
     won: list[tuple[int, list[Card]]] = field(default_factory=list)  # each trick, with its taker
+    undo: tuple[int, ReversisState] | None = None  # after a revoke: (history length, position before it)
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -111,15 +115,19 @@ class ReversisState:
         chosen = card(action) if isinstance(action, str) else action
         if not legal and chosen not in self.legal_actions():
             raise ValueError(f"{chosen} is not a legal action for player {self.turn}")
-        self.hands[self.turn].remove(chosen)
+        player = self.turn
+        self.hands[player].remove(chosen)
         allowed = self._discard(chosen) if self.phase == "ecart" else self._play(chosen)
-        self.history.append((self.turn, chosen, allowed))  # the Card: its id string costs time here
+        self.history.append((player, chosen, allowed))  # the Card: its id string costs time here
         return allowed
 
     def apply_fault(self, fault: str, extra: Card | str | None = None) -> tuple[str, ...]:
         """The player to move commits a fault at his exchange: 'seen-discard' (he looks at his talon
         card, then discards as usual), 'no-discard' (he takes it without discarding) or
-        'two-discards' (he throws `extra` under the basket too, then discards as usual)."""
+        'two-discards' (he throws `extra` under the basket too, then discards as usual); or in play,
+        'renonce': he plays `extra` though he holds the suit led (art. 23)."""
+        if fault == "renonce":
+            return self._renonce(card(extra) if isinstance(extra, str) else extra)
         if self.phase != "ecart" or self.turn == self.dealer or fault not in FAULTS:
             raise ValueError(f"no fault '{fault}' for player {self.turn} in phase {self.phase}")
         player, allowed = self.turn, (f"reversis.penalty.{fault}", "reversis.scoring.cards-under-basket")
@@ -133,6 +141,31 @@ class ReversisState:
             self.ecart.append(thrown)
         self.history.append((player, f"fault:{fault}", allowed))
         return allowed
+
+    def _renonce(self, chosen: Card | None) -> tuple[str, ...]:
+        """A revoke: fined and barred from payments (a fault), unless his hand excuses it (four
+        aces, or the Quinola and three aces); he may take the card back before the next card."""
+        hand = self.hands[self.turn]
+        if self.phase != "play" or chosen not in hand or chosen in self.legal_actions():
+            raise ValueError(f"{chosen} by player {self.turn} is no revoke")
+        aces = sum(1 for c in hand if c.rank == "as")
+        excused = aces == 4 or (aces == 3 and card("quinola") in hand)
+        self.undo = (len(self.history) + 1, self.clone())
+        player = self.turn
+        if not excused:
+            self.faults[player] = "renonce"
+        hand.remove(chosen)
+        allowed = ("reversis.penalty.renonce", *self._play(chosen))
+        self.history.append((player, chosen, allowed))
+        return allowed
+
+    def take_back(self) -> tuple[str, ...]:
+        """The revoker takes his card back to follow suit, before another card is played: no fine."""
+        if self.undo is None or self.undo[0] != len(self.history):
+            raise ValueError("no card may be taken back here")
+        previous = self.undo[1]
+        self.__dict__.update(previous.__dict__)
+        return ("reversis.penalty.renonce",)
 
     def _discard(self, chosen: Card) -> tuple[str, ...]:
         self.ecart.append(chosen)
@@ -227,6 +260,9 @@ class ReversisState:
                 table.pay(seat, int(-amount), ROUND_BASKET)
         taker = self.winner() if collector is None or warned else collector
         table.take(taker, ROUND_BASKET)
+        for seat, fault in sorted(self.faults.items()):
+            if fault == "renonce":
+                table.pay(seat, int(self.game.params["fines"]["renonce"]), BASKET)
         return taker
 
     def clone(self) -> ReversisState:
