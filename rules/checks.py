@@ -563,4 +563,4 @@ def major_sequences_check(claim: dict[str, Any]) -> Verdict:
     return Verdict(got == claim["expected"], f"sequences {got}")
 
 
-import rules.procedure_checks  # noqa: E402, F401  (registers the checks of procedures and faults)
+import rules.event_checks  # noqa: E402, F401  (registers the checks of procedures and faults)
