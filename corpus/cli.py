@@ -86,7 +86,7 @@ def _input_text(args: argparse.Namespace) -> str:
 def _clean(args: argparse.Namespace) -> int:
     from corpus.textclean import clean_text
 
-    sys.stdout.write(clean_text(_input_text(args)))
+    sys.stdout.write(clean_text(_input_text(args), args.read_as))
     return 0
 
 
@@ -257,6 +257,14 @@ def parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=text)
         command.add_argument("file", nargs="?", help="text file (default: standard input)")
         command.set_defaults(handler=handler)
+        if name == "clean":
+            command.add_argument(
+                "--read-as",
+                choices=("auto", "book", "print"),
+                default="auto",
+                help="book: join cut words and space ? and ! as a book's reading; print: keep the print's "
+                "hyphens and spacing; auto: book for a text of 10,000 characters or more without line breaks",
+            )
 
     evaluate = sub.add_parser(
         "eval", help="error rates on ICDAR-format OCR (ocr), source<TAB>target lines (norm), the corpus (sources)"

@@ -25,21 +25,23 @@ def read_input(data: bytes, name: str) -> str:
     return decode(data, detect_encoding(data, path), path)
 
 
-def clean_text(raw: str) -> str:
+def clean_text(raw: str, read_as: str = "auto") -> str:
     """The automatically cleaned reading of an OCR text: corrections applied, running heads and
     page numbers left out, hyphenated words joined (no editor corrections, no spelling regularisation).
     Early-modern text gets modern u/v and i/j; a book flattened to one line, its hyphens and spacing."""
-    data = encode_text(_INPUT, raw, [], cleaning_methods(raw)).data
+    data = encode_text(_INPUT, raw, [], cleaning_methods(raw, read_as)).data
     text = reading(etree.ElementTree(etree.fromstring(data, safe_parser()))).strip()
     lead = raw[: len(raw) - len(raw.lstrip())]
     trail = raw[len(raw.rstrip()) :]
     return lead + text + trail
 
 
-def cleaning_methods(raw: str) -> tuple[str, ...]:
-    """The methods `academie clean` applies to a text, from what the text shows of itself."""
+def cleaning_methods(raw: str, read_as: str = "auto") -> tuple[str, ...]:
+    """The methods `academie clean` applies to a text, from what the text shows of itself;
+    `read_as` 'book' or 'print' overrides the guess whether it is a book's running text."""
     letters = ("letters",) if early_modern(raw) else ()
-    book = ("book",) if is_flattened_book(raw) else ()
+    as_book = is_flattened_book(raw) if read_as == "auto" else read_as == "book"
+    book = ("book",) if as_book else ()
     return OCR_METHODS + letters + book
 
 

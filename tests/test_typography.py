@@ -127,3 +127,12 @@ def test_a_print_that_spaces_semicolons_gets_the_spaces_noisy_ocr_lost() -> None
     spaced = "il joue ; elle passe ; on compte ; ils jouent; tous ; et voilà: fin."
     assert spaced_convention(spaced)
     assert not spaced_convention("il joue; elle passe; on compte; ils jouent ; tous; fin.")
+
+
+def test_the_reader_chooses_a_book_or_the_print_whatever_the_length() -> None:
+    from tests.conftest import run_academie
+
+    short = b"Les dra-peries. Quoi? Oui.\n"
+    as_book = run_academie("clean", "--read-as", "book", stdin=short)
+    assert as_book.returncode == 0 and as_book.stdout.decode() == "Les draperies. Quoi ? Oui.\n"
+    assert clean_text(book("Les dra-peries."), read_as="print").count("dra-peries") == 1
