@@ -15,6 +15,7 @@ from corpus.errors import AcademieError
 from corpus.games import identify
 from corpus.header import build_header
 from corpus.ids import assign_ids
+from corpus.lines import WS
 from corpus.sentences import sentence_ranges
 from corpus.sources import Source
 from corpus.spans import TEI_NS, XML_NS, Span, emit, nest, tei
@@ -76,7 +77,6 @@ def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str
 
 
 TOP_BLOCKS = ("p", "head", "ab", "item", "trailer")
-WS_CHARS = " \t\r\n"
 INNER_BLOCKS = ("label", "fw")
 
 
@@ -144,7 +144,7 @@ def _keep_edited_breaks(spans: list[Span], editor: list[Span], raw: str) -> None
         return
     edited = sorted((e.start, e.end) for e in editor)
     for lb in cut:
-        before = raw[: lb.start].rstrip(WS_CHARS)
+        before = raw[: lb.start].rstrip(WS)
         start = len(before) - len(before.split()[-1]) if before.split() else lb.start
         end = lb.start + len(raw[lb.start :].split(maxsplit=1)[0]) if raw[lb.start :].strip() else lb.start
         if _crosses_any(edited, Span("lb", start, end)):

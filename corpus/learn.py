@@ -35,10 +35,11 @@ def norm_pairs(folder: Path, prefixes: tuple[str, ...] = ("train", "dev")) -> It
 
 
 def learn_norm(folder: Path, prefixes: tuple[str, ...] = ("train", "dev"), out: Path = paths.DATA) -> dict[str, int]:
-    """Write regularisation_table.tsv and modern_forms.tsv from FreEMnorm."""
+    """Write regularisation_table.tsv, modern_forms.tsv and letter_contexts.tsv from FreEMnorm."""
+    pairs = list(norm_pairs(folder, prefixes))  # read once for both passes
     mapping: dict[str, Counter[str]] = defaultdict(Counter)
     modern: Counter[str] = Counter()
-    for diplomatic, normalised in norm_pairs(folder, prefixes):
+    for diplomatic, normalised in pairs:
         for old, new in zip(diplomatic, normalised, strict=True):
             mapping[old][new] += 1
             modern[new.lower()] += 1
@@ -54,7 +55,7 @@ def learn_norm(folder: Path, prefixes: tuple[str, ...] = ("train", "dev"), out: 
         rows,
     )
     write_table(out / "modern_forms.tsv", "modern form, times seen (normalised side of FreEMnorm, CC BY 4.0)", forms)
-    contexts = learn_letter_contexts(norm_pairs(folder, prefixes), out)
+    contexts = learn_letter_contexts(pairs, out)
     return {"table": len(rows), "modern_forms": len(forms), "letter_contexts": contexts}
 
 
@@ -74,7 +75,6 @@ def learn_letter_contexts(pairs: Iterable[tuple[list[str], list[str]]], out: Pat
         (f"{left}{letter}{right}", target, str(count), str(sum(counts.values())))
         for (left, letter, right), counts in seen.items()
         for target, count in counts.items()
-        if "\t" not in left + right
     ]
     write_table(
         out / "letter_contexts.tsv",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from corpus.wordlists import zipf
+
 # Only XML white space may stand between elements, so only it counts as blank (not NBSP or NEL).
 WS = " \t\r\n"
 _TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
@@ -75,27 +77,26 @@ def ends_hyphen(text: str) -> bool:
 _LAST_WORD = re.compile(r"(?<![\w'’-])([^\W\d_]+)$")
 _FIRST_WORD = re.compile(r"^([^\W\d_]+)(?![\w'’-])")
 _MARKED_END = re.compile(r"(?<![\w'’-])([^\W\d_]+)[\^*~=]$")
+JOINED_ZIPF = 3.5  # the word two line-end pieces make must be at least this common
+PIECE_ZIPF = 1.5  # and one piece alone rarer than this, to be no word
+
+
+def _pieces(text: str, following: str, last_word: re.Pattern[str]) -> tuple[str, str] | None:
+    """The last word of a line and the first of the next, when that one starts in lower case."""
+    last, first = last_word.search(text.rstrip()), _FIRST_WORD.match(following.lstrip())
+    if not last or not first or not first.group(1).islower():
+        return None
+    return last.group(1), first.group(1)
 
 
 def ends_misread_hyphen(text: str, following: str) -> bool:
     """A line-end hyphen OCR read as a mark (`cin^` / `quième`): the word joined without it is common."""
-    from corpus.wordlists import zipf
-
-    last, first = _MARKED_END.search(text.rstrip()), _FIRST_WORD.match(following.lstrip())
-    return bool(last and first and first.group(1).islower() and zipf(last.group(1) + first.group(1)) >= JOINED_ZIPF)
+    pieces = _pieces(text, following, _MARKED_END)
+    return bool(pieces) and zipf("".join(pieces)) >= JOINED_ZIPF
 
 
 def cut_without_hyphen(text: str, following: str) -> bool:
     """A word cut at the line end whose hyphen OCR lost (`cinq` / `quième`): the two pieces joined
     make a common word, and at least one of them alone is none."""
-    from corpus.wordlists import zipf
-
-    last, first = _LAST_WORD.search(text.rstrip()), _FIRST_WORD.match(following.lstrip())
-    if not last or not first or not first.group(1).islower():
-        return False
-    a, b = last.group(1), first.group(1)
-    return zipf(a + b) >= JOINED_ZIPF and min(zipf(a), zipf(b)) < PIECE_ZIPF
-
-
-JOINED_ZIPF = 3.5
-PIECE_ZIPF = 1.5
+    pieces = _pieces(text, following, _LAST_WORD)
+    return bool(pieces) and zipf("".join(pieces)) >= JOINED_ZIPF and min(map(zipf, pieces)) < PIECE_ZIPF

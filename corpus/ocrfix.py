@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -198,6 +199,9 @@ def _lexicon_fix(text: str, start: int, generic: bool) -> list[tuple]:
 def _noisy_fix(text: str) -> str | None:
     """What only very noisy OCR needs (corpus/noisyfix.py): a two-letter non-word, a rare word
     standing for a common one."""
-    return noisyfix.two_letters(text, lambda w: _edits(w, False)) or (
-        noisyfix.rare_word(text, lambda w: _edits(w, False)) if is_known(text) else None
-    )
+    return noisyfix.two_letters(text, _any_edit) or (noisyfix.rare_word(text, _any_edit) if is_known(text) else None)
+
+
+def _any_edit(word: str) -> Iterator[tuple[str, float]]:
+    """Every word one edit away, learned confusion or not (noisy OCR)."""
+    return _edits(word, False)

@@ -36,6 +36,13 @@ def deal(
     return hands, list(cards[position:])
 
 
+def turn_under(stock: list[Card]) -> Card:
+    """The card after the deal is turned up and put under the talon (it names the trumps)."""
+    turned = stock.pop(0)
+    stock.append(turned)
+    return turned
+
+
 def trick_winner(led: Card, plays: Sequence[Card], strength: dict[str, int], trump: str | None = None) -> int:
     """Index in `plays` of the winning card: the highest trump, else the highest of the suit led."""
 

@@ -60,11 +60,10 @@ def tarot_sets_check(claim: dict[str, Any]) -> Verdict:
     aces = cards("as-pique", "as-coeur", "as-carreau", "as-trefle")
     knights = cards("cavalier-pique", "cavalier-coeur", "cavalier-carreau")
     low = cards("7-pique", "8-coeur", "9-carreau")
-    ok = tarot_sets([aces, low], 14, 3) == [14, 0]
-    ok &= tarot_sets([aces, knights], 14, 3) == [0, 3]
+    ok = tarot_sets([aces, low]) == [14, 0]
+    ok &= tarot_sets([aces, knights]) == [0, 3]
     ok &= all(
-        tarot_sets([cards(*[f"{r}-{s}" for s in ("pique", "coeur", "carreau")]), low], 14, 3) == [3, 0]
-        for r in claim["sets"]
+        tarot_sets([cards(*[f"{r}-{s}" for s in ("pique", "coeur", "carreau")]), low]) == [3, 0] for r in claim["sets"]
     )
     return Verdict(ok, "aces count alone, cancelled by a trio of knights; every rank makes a trio")
 
@@ -78,7 +77,7 @@ def first_to_target_check(claim: dict[str, Any]) -> Verdict:
 
     def deal(seed: int, dealer: int) -> list[int]:
         state = random_game(seed, "tarots-19c")
-        sets = tarot_sets([h + t for h, t in zip(state.hands, state.taken, strict=True)], 14, 3)
+        sets = tarot_sets([h + t for h, t in zip(state.hands, state.taken, strict=True)])
         return [s + (g.params["trick_bonus"] if state.most_tricks() == seat else 0) for seat, s in enumerate(sets)]
 
     table, match = Table(4), Match(4, int(g.params["target"]))
@@ -102,6 +101,6 @@ def piquet_fallback_check(claim: dict[str, Any]) -> Verdict:
         suited = [[c for c in h if c.suit not in ("atout", "fou") and c.rank != "cavalier"] for h in hands]
         if any(sum(1 for c in h if c.rank == "as") >= 3 for h in suited):
             continue
-        same &= tarot_sets(suited, 14, 3) == [sets(h, g) for h in suited]
+        same &= tarot_sets(suited) == [sets(h, g) for h in suited]
         compared += 1
     return Verdict(same and compared > 0, f"{compared} deals: the sets as Piquet counts them")

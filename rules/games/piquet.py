@@ -232,8 +232,9 @@ def sequence_value(length: int) -> int | None:
 
 def sets(hand: list[Card], game: PiquetGame) -> int:
     """Quatorzes (four aces, kings, queens, knaves or tens) and trios of them."""
-    total = 0
-    for rank in SETS:
-        count = sum(1 for c in hand if c.rank == rank)
-        total += int(game.params["quatorze"]) if count == 4 else int(game.params["trois"]) if count == 3 else 0
-    return total
+    return sum(set_worth(sum(1 for c in hand if c.rank == rank), game) for rank in SETS)
+
+
+def set_worth(count: int, game: PiquetGame) -> int:
+    """What four or three cards of a rank count: a quatorze fourteen, a trio three."""
+    return int(game.params["quatorze"]) if count == 4 else int(game.params["trois"]) if count == 3 else 0

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
-from rules.engine import Pattern, deal, trick_winner
+from rules.engine import Pattern, deal, trick_winner, turn_under
 from rules.table import Table
 
 HONOURS = ("as", "roi", "dame", "valet")
@@ -51,7 +51,8 @@ def deal_with_retourne(cards: Sequence[Card], dealer: int, pattern: Pattern) -> 
     """q20: two hands by packets (two, then three), then the next card is turned: it names the
     trump suit and goes under the talon (the talon's last card)."""
     hands, rest = deal(cards, dealer, 2, pattern)
-    return hands, rest[1:] + rest[:1]
+    turn_under(rest)
+    return hands, rest
 
 
 @dataclass

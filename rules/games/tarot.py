@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from rules.cards import Card, card
 from rules.decks import deck
+from rules.engine import turn_under
 
 SUIT_ORDER = ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "cavalier", "dame", "roi")
 
@@ -128,8 +129,7 @@ class TarotState:
         self.taken = [[] for _ in range(self.game.players)]
         self.turn = (self.dealer + 1) % self.game.players
         if self.game.params.get("retourne") and self.stock and self.retourne is None:
-            self.retourne = self.stock.pop(0)
-            self.stock.append(self.retourne)
+            self.retourne = turn_under(self.stock)
         if self.game.params["reserve"]:  # the dealer discards as many as he took ("rencarte")
             extra = int(self.game.params["reserve"])
             self.taken[self.dealer] += self.hands[self.dealer][-extra:]
@@ -295,17 +295,15 @@ def major_sequences(hand: list[Card]) -> list[int]:
 SET_RANKS = ("as", "10", "valet", "cavalier", "dame", "roi")  # lowest first
 
 
-def tarot_sets(hands: list[list[Card]], quatorze: int, trois: int) -> list[int]:
+def tarot_sets(hands: list[list[Card]]) -> list[int]:
     """Tarots art. 6: trios and quatorzes of kings, queens, knights, knaves, tens and aces, counted
     as at Piquet; those of aces are cancelled by a trio or quatorze of tens or higher in another hand."""
+    from rules.games.piquet import PiquetGame, set_worth
+
+    piquet = PiquetGame()
     held = [{r: sum(1 for c in h if c.rank == r and c.suit not in ("atout", "fou")) for r in SET_RANKS} for h in hands]
     scores = []
     for seat, counts in enumerate(held):
         others_high = any(o[r] >= 3 for k, o in enumerate(held) if k != seat for r in SET_RANKS[1:])
-        total = 0
-        for rank, n in counts.items():
-            if rank == "as" and others_high:
-                continue
-            total += quatorze if n == 4 else trois if n == 3 else 0
-        scores.append(total)
+        scores.append(sum(set_worth(n, piquet) for rank, n in counts.items() if not (rank == "as" and others_high)))
     return scores
