@@ -5,10 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from corpus import paths
 from corpus.errors import AcademieError
+
+# How `academie clean` may read a text, and the methods of corpus/textclean.py one may leave out
+# (named here, not imported, so that every command starts without loading the cleaner).
+READ_AS = ("auto", "book", "print")
+OPTIONAL_METHODS = ("debris", "ocr", "letters", "book")
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -111,11 +117,8 @@ def _eval(args: argparse.Namespace) -> int:
     if not args.dir or not Path(args.dir).exists():
         raise AcademieError("no such file or folder", args.dir or "(none given)")
     folder = Path(args.dir)
-    score = (
-        eval_ocr(folder, clean_text, args.half)
-        if args.task == "ocr"
-        else eval_norm(folder, normalize_line, args.prefix)
-    )
+    clean = partial(clean_text, read_as=args.read_as, without=tuple(args.without))
+    score = eval_ocr(folder, clean, args.half) if args.task == "ocr" else eval_norm(folder, normalize_line, args.prefix)
     print(score.report())
     return 0
 
@@ -260,7 +263,7 @@ def parser() -> argparse.ArgumentParser:
         if name == "clean":
             command.add_argument(
                 "--read-as",
-                choices=("auto", "book", "print"),
+                choices=READ_AS,
                 default="auto",
                 help="book: join cut words and space ? and ! as a book's reading; print: keep the print's "
                 "hyphens and spacing; auto: book for a text of 10,000 characters or more without line breaks",
@@ -273,6 +276,10 @@ def parser() -> argparse.ArgumentParser:
     evaluate.add_argument("dir", nargs="?", help="folder of ICDAR .txt files, or of .tsv files / one .tsv file")
     evaluate.add_argument("--prefix", default="", help="only .tsv files whose name starts so, e.g. dev (norm)")
     evaluate.add_argument("--half", choices=("odd", "even"), help="only the files numbered odd or even (ocr)")
+    evaluate.add_argument("--read-as", choices=READ_AS, default="auto", help="as `academie clean --read-as` (ocr)")
+    evaluate.add_argument(
+        "--without", action="append", default=[], choices=OPTIONAL_METHODS, help="leave a cleaning method out (ocr)"
+    )
     evaluate.set_defaults(handler=_eval)
 
     learn = sub.add_parser("learn", help="learn the shipped tables from training data (developers)")

@@ -25,11 +25,13 @@ def read_input(data: bytes, name: str) -> str:
     return decode(data, detect_encoding(data, path), path)
 
 
-def clean_text(raw: str, read_as: str = "auto") -> str:
+def clean_text(raw: str, read_as: str = "auto", without: tuple[str, ...] = ()) -> str:
     """The automatically cleaned reading of an OCR text: corrections applied, running heads and
     page numbers left out, hyphenated words joined (no editor corrections, no spelling regularisation).
-    Early-modern text gets modern u/v and i/j; a book flattened to one line, its hyphens and spacing."""
-    data = encode_text(_INPUT, raw, [], cleaning_methods(raw, read_as)).data
+    Early-modern text gets modern u/v and i/j; a book flattened to one line, its hyphens and spacing.
+    `without` leaves methods out (to measure what each contributes)."""
+    methods = tuple(m for m in cleaning_methods(raw, read_as) if m not in without)
+    data = encode_text(_INPUT, raw, [], methods).data
     text = reading(etree.ElementTree(etree.fromstring(data, safe_parser()))).strip()
     lead = raw[: len(raw) - len(raw.lstrip())]
     trail = raw[len(raw.rstrip()) :]

@@ -3,6 +3,8 @@ hyphens, spacing and suspension points; print conventions are only suggested as 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lxml import etree
 
 from corpus.encode import encode_text
@@ -136,3 +138,25 @@ def test_the_reader_chooses_a_book_or_the_print_whatever_the_length() -> None:
     as_book = run_academie("clean", "--read-as", "book", stdin=short)
     assert as_book.returncode == 0 and as_book.stdout.decode() == "Les draperies. Quoi ? Oui.\n"
     assert clean_text(book("Les dra-peries."), read_as="print").count("dra-peries") == 1
+
+
+def test_eval_ocr_measures_a_reading_and_what_a_method_contributes(tmp_path: Path) -> None:
+    from tests.conftest import run_academie
+
+    ocr = "Les dra-peries sont belles. Quoi? Il part."
+    gold = "Les draperies sont belles. Quoi ? Il part."
+    aligned = "Les dra-peries sont belles. Quoi?@ Il part."
+    gold_aligned = "Les dra@peries sont belles. Quoi ? Il part."
+    (tmp_path / "1.txt").write_text(
+        f"[OCR_toInput] {ocr}\n[OCR_aligned] {aligned}\n[ GS_aligned] {gold_aligned}\n", "utf-8"
+    )
+    assert gold == gold_aligned.replace("@", "")
+
+    def figure(*options: str) -> str:
+        result = run_academie("eval", "ocr", str(tmp_path), *options)
+        assert result.returncode == 0, result.stderr.decode()
+        return result.stdout.decode().split("cleaned (")[1].split(" ")[0]
+
+    assert figure() == "+0.00%"
+    assert figure("--read-as", "book") == "+100.00%"
+    assert figure("--read-as", "book", "--without", "book") == "+0.00%"
