@@ -110,7 +110,8 @@ def test_search_for_quinola_finds_the_reversis_passage(page, base_url: str) -> N
     page.wait_for_selector("#search-results ul.search li a", timeout=20000)
     hrefs = page.eval_on_selector_all("#search-results ul.search li a", "links => links.map(a => a.href)")
     assert any("sources/reversis.html" in href for href in hrefs), hrefs
-    page.click("#search-results ul.search li a[href*='sources/reversis.html']")
+    with page.expect_navigation(wait_until="load"):  # read the page once it has loaded, not while it streams in
+        page.click("#search-results ul.search li a[href*='sources/reversis.html']")
     assert "Quinola" in page.locator(".tei-source").inner_text()
 
 
