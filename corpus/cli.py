@@ -186,6 +186,8 @@ def _rules(args: argparse.Namespace) -> int:
     from corpus.sources import all_sources
     from rules.export import rules_json, uncited
 
+    if args.mutate:
+        return _mutate(args.json)
     if args.coverage:
         missing = uncited([s.id for s in all_sources()])
         for passage in missing:
@@ -194,6 +196,18 @@ def _rules(args: argparse.Namespace) -> int:
         return 0
     sys.stdout.write(rules_json())
     return 0
+
+
+def _mutate(as_json: bool) -> int:
+    """Every claim mutated value by value; exit 1 when a mutation of a rule that holds survives."""
+    import json
+
+    from rules.catalogue import load_rules
+    from rules.mutate import mutate_catalogue, report_text, summary
+
+    found = summary(mutate_catalogue(load_rules()))
+    sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=1) + "\n" if as_json else report_text(found))
+    return 1 if any(r["survivors"] and r["status"] == "holds" for r in found["rules"]) else 0
 
 
 def _extract(args: argparse.Namespace) -> int:
@@ -294,9 +308,10 @@ def parser() -> argparse.ArgumentParser:
     corrections.add_argument("file", help="lines of block-id<TAB>corrected text")
     corrections.set_defaults(handler=_corrections)
 
-    rules = sub.add_parser("rules", help="the rule catalogue as JSON, or the passages no rule cites")
+    rules = sub.add_parser("rules", help="the rule catalogue as JSON, its claim mutations, or what no rule cites")
     rules.add_argument("--json", action="store_true", help="print the rules as JSON (the default)")
     rules.add_argument("--coverage", action="store_true", help="list the passages no rule cites")
+    rules.add_argument("--mutate", action="store_true", help="mutate every claim value; list the mutations that survive")
     rules.set_defaults(handler=_rules)
 
     extract = sub.add_parser("extract", help="rule candidates found by the spaCy pipeline, as JSON")

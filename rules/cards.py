@@ -58,3 +58,7 @@ def card(card_id: str) -> Card:
 def rank_index(rank: str) -> int:
     """Position of a rank in the natural order (as lowest)."""
     return ranks().index(rank)
+
+
+def cards(*ids: str) -> list[Card]:
+    return [card(i) for i in ids]

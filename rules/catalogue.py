@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -9,11 +10,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
 from corpus.errors import AcademieError
 from corpus.sources import entry_lines, load_toml
 
 # ACADEMIE_RULES points at another catalogue folder (tests of malformed rule files).
 RULES = Path(os.environ.get("ACADEMIE_RULES", Path(__file__).resolve().parent / "data" / "rules"))
+SCHEMA = Path(__file__).resolve().parent / "data" / "rules.schema.json"
 KINDS = (
     "deck",
     "deal",
@@ -29,10 +34,12 @@ KINDS = (
     "players",
     "counters",
 )
-STATUSES = ("holds", "contradicted", "open")
+# holds: the engine verifies the claim; contradicted: the text's own statement, which the engine
+# refutes; open: one of competing readings; asserted: the text states it, the engine does not model it
+STATUSES = ("holds", "contradicted", "open", "asserted")
 CERTS = ("high", "medium", "low")
 REQUIRED = ("id", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
-OPTIONAL = ("check", "alternatives", "disagrees_with", "note")
+OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note")
 ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
 
 
@@ -50,6 +57,7 @@ class Rule:
     status: str
     interpretation: dict[str, str]
     check: str = ""
+    variant: str = ""  # the engine's variant of the game the rule is about (context, not claim)
     alternatives: tuple[str, ...] = ()
     disagrees_with: tuple[str, ...] = ()
     note: str = ""
@@ -59,6 +67,11 @@ class Rule:
     @property
     def check_name(self) -> str:
         return self.check or self.kind
+
+    @property
+    def context(self) -> dict[str, str]:
+        """What a check is told besides the claim: the game, and the variant if any."""
+        return {"game": self.game, **({"variant": self.variant} if self.variant else {})}
 
 
 def load_rules(folder: Path = RULES) -> list[Rule]:
@@ -117,6 +130,13 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         raise fail("field 'passages' must list TEI ids")
     if not isinstance(entry["claim"], dict):
         raise fail("field 'claim' must be a table")
+    check = entry.get("check") or entry["kind"]
+    if check not in claim_validators():
+        raise fail(f"no check '{check}' (rules.schema.json $defs/claims names them)")
+    error = best_match(claim_validators()[check].iter_errors(entry["claim"]))
+    if error is not None:
+        where = ".".join(str(step) for step in error.absolute_path)
+        raise fail(f"claim{'.' + where if where else ''}: {error.message} (check '{check}')")
     return Rule(
         entry["id"],
         entry["game"],
@@ -128,9 +148,17 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         entry["status"],
         interpretation,
         entry.get("check", ""),
+        entry.get("variant", ""),
         tuple(entry.get("alternatives", ())),
         tuple(entry.get("disagrees_with", ())),
         entry.get("note", ""),
         path,
         line,
     )
+
+
+@cache
+def claim_validators() -> dict[str, Draft202012Validator]:
+    """One validator per check, for the claims it reads (rules.schema.json, $defs/claims/<check>)."""
+    defs = json.loads(SCHEMA.read_text("utf-8"))["$defs"]
+    return {name: Draft202012Validator({"$ref": f"#/$defs/claims/{name}", "$defs": defs}) for name in defs["claims"]}

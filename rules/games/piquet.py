@@ -205,7 +205,10 @@ def random_game(seed: int) -> PiquetState:
 
 
 SEQUENCE_ORDER = ("7", "8", "9", "10", "valet", "dame", "roi", "as")
-SEQUENCE_VALUES = {3: 3, 4: 4}  # tierce, quatrième ("une quatrième bonne… ajoute quatre points")
+# tierce, quatrième ("une quatrième bonne… ajoute quatre points"); the quinte and longer runs are
+# named (art. 5: "ses tierces, quatrièmes ou quintes, etc.") without values: fifteen to eighteen is
+# the game's usual count (as the quatorze's fourteen), not the text's
+SEQUENCE_VALUES = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
 SETS = ("as", "roi", "dame", "valet", "10")  # the cards of a quatorze or a trio
 
 
@@ -226,7 +229,7 @@ def sequences(hand: list[Card]) -> list[tuple[str, int]]:
 
 
 def sequence_value(length: int) -> int | None:
-    """What a run counts: a tierce three, a quatrième four; longer runs the text does not price."""
+    """What a run counts: a tierce three, a quatrième four, a quinte fifteen and so on."""
     return SEQUENCE_VALUES.get(length)
 
 

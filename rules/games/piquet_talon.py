@@ -18,6 +18,7 @@ from rules.games.piquet import PiquetGame, point, sequence_value, sequences, set
 ELDER, YOUNGER = 0, 1
 ELDER_PART = 5
 YOUNGER_PART = 3
+PENALTIES = ("blocks", "open")  # a long hand still stops the other counting (q1), or it does not (q14)
 
 
 @dataclass
@@ -108,6 +109,8 @@ def holding(hand: list[Card], game: PiquetGame) -> tuple[int, int, int]:
 def declare(hands: list[list[Card]], game: PiquetGame, penalty: str = "blocks") -> list[int]:
     """Point, sequence and sets: in each, the better holding counts. A hand longer than the deal
     counts nothing; with `penalty` 'blocks' it still stops the other (q1), with 'open' not (q14)."""
+    if penalty not in PENALTIES:
+        raise ValueError(f"no thirteen-card penalty '{penalty}' (known: {', '.join(PENALTIES)})")
     size = int(game.params["hand"])
     held = [holding(h, game) for h in hands]
     faulty = [len(h) > size for h in hands]
@@ -121,6 +124,6 @@ def declare(hands: list[list[Card]], game: PiquetGame, penalty: str = "blocks") 
 
 
 def worth(category: int, value: int) -> int:
-    if category == 1:  # a tierce three, a quatrième four; longer runs count their length
-        return sequence_value(value) or value
+    if category == 1:  # a run counts as Piquet prices it (a quinte fifteen, not five)
+        return sequence_value(value) or 0
     return value

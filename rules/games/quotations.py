@@ -16,6 +16,10 @@ from rules.table import Table
 
 HONOURS = ("as", "roi", "dame", "valet")
 DRAW_ORDER = ("as", "10", "roi", "8", "7")  # q15, strongest first; the queen, knave and nine unnamed
+LAY_DOWN_FINE = {"q16": 1, "q17": 0}  # jetons to each player for laying one's hand down (cul-bas)
+RETOURNE_PATTERN = ((2, 2), (3, 3))  # q20: "par deux d'abord, et ensuite par trois"
+RETOURNE_CARD = 11  # q20: "elle retourne la onzième carte"
+PLAYERS = (5, 9)  # q22: "depuis cinq jusqu'à huit ou neuf personnes"
 
 
 def deal_from_bottom(stock: list[Card], dealer: int, players: int) -> list[list[Card]]:
@@ -34,7 +38,7 @@ def deal_in_threes(stock: list[Card], players: int, cut: int = 0) -> list[list[C
     return hands
 
 
-def deal_one_by_one(stock: list[Card], dealer: int, players: int, each: int = 3, spread: int = 7):
+def deal_one_by_one(stock: list[Card], dealer: int, players: int = 3, each: int = 3, spread: int = 7):
     """q12: three cards to each, one at a time, then seven spread face up from the top of the talon."""
     pattern = tuple((1, 1) for _ in range(each))
     hands, rest = deal(stock, dealer, players, pattern)
@@ -47,7 +51,9 @@ def dealt_to_dealer(pattern: Pattern, cards: Sequence[Card], dealer: int, player
     return hands[dealer]
 
 
-def deal_with_retourne(cards: Sequence[Card], dealer: int, pattern: Pattern) -> tuple[list[list[Card]], list[Card]]:
+def deal_with_retourne(
+    cards: Sequence[Card], dealer: int, pattern: Pattern = RETOURNE_PATTERN
+) -> tuple[list[list[Card]], list[Card]]:
     """q20: two hands by packets (two, then three), then the next card is turned: it names the
     trump suit and goes under the talon (the talon's last card)."""
     hands, rest = deal(cards, dealer, 2, pattern)
@@ -104,6 +110,30 @@ def matching_turn(table: Table, seat: int, hand: Sequence[Card], on_table: Seque
     if fine:
         table.fine_each(seat, fine, to="jeu")
     return False
+
+
+def lay_down_fine(quotation: str) -> int:
+    """What laying one's hand down costs, to each other player, in the game of the quotation."""
+    return LAY_DOWN_FINE[quotation]
+
+
+def looked_at_talon_bete(table: Table, seat: int, bete: int) -> None:
+    """q21, the Médiateur: who looks at the cards left in the talon pays the bête, whole."""
+    table.bete(seat, bete, "jeu")
+
+
+def pack_for(players: int) -> list[Card]:
+    """q22: seven to nine players take the whole pack; five or six strip it of its small cards, to
+    the sixes, so that each still has about as many cards. Other numbers are refused."""
+    low, high = PLAYERS
+    if not low <= players <= high:
+        raise ValueError(f"the game of talon.q22 is played by {low} to {high}, not {players}")
+    whole = [
+        Card(r, s)
+        for s in ("pique", "coeur", "carreau", "trefle")
+        for r in ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi")
+    ]
+    return whole if players >= 7 else [c for c in whole if c.rank not in ("2", "3", "4", "5")]
 
 
 def took_wrong_cards(table: Table, taker: int, owner: int, seen: bool, bete: int) -> None:

@@ -34,8 +34,10 @@ DEFAULTS = {
     # a card played out of turn (art. 18), a revoke (art. 23)
     "fines": {"misdeal": 1, "misdeal-late": 4, "early-play": 1, "renonce": 2},
 }
+FIRST_DEALER = card("valet-coeur")  # art. 6
 BASKET, ROUND_BASKET = "panier", "panier rond"  # the stakes (art. 7); the payments (art. 4)
 FAULTS = ("seen-discard", "no-discard", "two-discards")  # each is the rule reversis.penalty.<fault>
+ACES_EXCUSE, ACES_WITH_QUINOLA_EXCUSE = 4, 3  # a revoke is no fault with four aces, or the Quinola and three
 
 
 class ReversisGame:
@@ -51,9 +53,22 @@ class ReversisGame:
     def new_initial_state(self, seed: int = 0, dealer: int = 0) -> ReversisState:
         shuffled = list(self.cards)
         random.Random(seed).shuffle(shuffled)
+        return self.deal_cards(shuffled, dealer)
+
+    def deal_cards(self, cards: list[Card], dealer: int = 0) -> ReversisState:
+        """Deal a pack in the order given, by the game's packets (art. 11)."""
         # "la donne circule toujours par la droite": seats are numbered to the right.
-        hands, talon = deal(shuffled, dealer, self.players, self.params["pattern"], step=1)
+        hands, talon = deal(cards, dealer, self.players, self.params["pattern"], step=1)
         return ReversisState(self, dealer, hands, talon)
+
+    def first_dealer(self, seed: int) -> tuple[int, list[list[Card]]]:
+        """Art. 6: the pack is made into one packet for each player; whose packet holds the valet
+        de cœur deals first. Returns that seat and the packets."""
+        shuffled = list(self.cards)
+        random.Random(seed).shuffle(shuffled)
+        size = len(shuffled) // self.players
+        packets = [shuffled[k * size : (k + 1) * size] for k in range(self.players)]
+        return next(seat for seat, packet in enumerate(packets) if FIRST_DEALER in packet), packets
 
     def table(self, dealer: int = 0) -> Table:
         """The table as play begins (art. 7): each stakes two jetons in the basket, the dealer three."""
@@ -90,7 +105,8 @@ class ReversisState:
     exchanged: int = 0  # players who have made their exchange
     in_trick: int = 4  # players holding cards when the current trick began
     won: list[tuple[int, list[Card]]] = field(default_factory=list)  # each trick, with its taker
-    undo: tuple[int, ReversisState] | None = None  # after a revoke: (history length, position before it)
+    played: list[list[tuple[int, Card]]] = field(default_factory=list)  # each trick, who played what
+    undo: tuple[int, ReversisState] | None = None  # after a revoke: (tricks gathered, position before it)
 
     def __post_init__(self) -> None:
         if not self.history:
@@ -149,8 +165,8 @@ class ReversisState:
         if self.phase != "play" or chosen not in hand or chosen in self.legal_actions():
             raise ValueError(f"{chosen} by player {self.turn} is no revoke")
         aces = sum(1 for c in hand if c.rank == "as")
-        excused = aces == 4 or (aces == 3 and card("quinola") in hand)
-        self.undo = (len(self.history) + 1, self.clone())
+        excused = aces >= ACES_EXCUSE or (aces >= ACES_WITH_QUINOLA_EXCUSE and card("quinola") in hand)
+        self.undo = (len(self.won), self.clone())
         player = self.turn
         if not excused:
             self.faults[player] = "renonce"
@@ -160,8 +176,9 @@ class ReversisState:
         return allowed
 
     def take_back(self) -> tuple[str, ...]:
-        """The revoker takes his card back to follow suit, before another card is played: no fine."""
-        if self.undo is None or self.undo[0] != len(self.history):
+        """The revoker takes his card back to follow suit "avant la levée de la main", while the
+        trick is not yet gathered (art. 23): no fine, and the trick is played again from his card."""
+        if self.undo is None or self.undo[0] != len(self.won) or not self.trick:
             raise ValueError("no card may be taken back here")
         previous = self.undo[1]
         self.__dict__.update(previous.__dict__)
@@ -204,6 +221,7 @@ class ReversisState:
         self.taken[winner].extend(cards)
         self.tricks[winner] += 1
         self.won.append((winner, cards))  # a fresh list per trick, never changed after
+        self.played.append(self.trick)
         self.trick, self.turn = [], winner
         if not any(self.hands):
             self.phase = "over"
@@ -277,6 +295,7 @@ class ReversisState:
             history=list(self.history),
             faults=dict(self.faults),
             won=list(self.won),
+            played=list(self.played),
         )
 
 

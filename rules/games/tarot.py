@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from rules.cards import Card, card
 from rules.decks import deck
 from rules.engine import turn_under
+from rules.games.piquet import PiquetGame, set_worth
+from rules.table import Match
 
 SUIT_ORDER = ("as", "2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "cavalier", "dame", "roi")
 
@@ -84,6 +86,12 @@ class TarotGame:
         if hand * self.players + reserve > len(self.cards):
             raise ValueError(f"{self.players} hands of {hand} and {reserve} more exceed {len(self.cards)} cards")
 
+    def partie(self) -> Match:
+        """The partie: deals until a player reaches the variant's target (1659 art. IV, tarots art. 8)."""
+        if "target" not in self.params:
+            raise ValueError(f"the variant '{self.variant}' states no target")
+        return Match(self.players, int(self.params["target"]))
+
     @property
     def values(self) -> dict[str, int]:
         return dict(self.params["values"])
@@ -97,6 +105,14 @@ class TarotGame:
         stock = cards[self.players * size + reserve :]
         return TarotState(self, dealer, hands, stock)
 
+    def excuse(self, c: Card) -> bool:
+        """The Fou is an excuse (1659), unless the variant makes it the lowest major (tarots art. 2)."""
+        return c.suit == "fou" and not self.params.get("fou_trump")
+
+    def suit(self, c: Card) -> str:
+        """The suit a card follows: a Fou that is a trump follows the majors."""
+        return "atout" if c.suit == "fou" and self.params.get("fou_trump") else c.suit
+
     def strength(self, c: Card, led: Card, minor: str | None = None) -> tuple[int, int]:
         """Trumps over the rigueur suit (or the minor trumps of the retourne) over the suit led;
         the Fou never takes."""
@@ -107,7 +123,7 @@ class TarotGame:
             return (3, -int(c.rank) if self.params.get("descending") else int(c.rank))
         if c.suit == (minor or self.params["rigueur"]):
             return (2, SUIT_ORDER.index(c.rank))
-        return (1, SUIT_ORDER.index(c.rank)) if c.suit == led.suit else (0, 0)
+        return (1, SUIT_ORDER.index(c.rank)) if c.suit == self.suit(led) else (0, 0)
 
 
 @dataclass
@@ -175,14 +191,15 @@ class TarotState:
         hand = self.hands[self.turn]
         if not self.trick:
             return sorted(hand)
-        led = next((c for _, c in self.trick if c.suit != "fou"), None)
+        led = next((c for _, c in self.trick if not self.game.excuse(c)), None)
         if led is None:
             return sorted(hand)
-        excuse = [c for c in hand if c.suit == "fou"]
-        same = [c for c in hand if c.suit == led.suit]
+        excuse = [c for c in hand if self.game.excuse(c)]
+        suit = self.game.suit
+        same = [c for c in hand if suit(c) == suit(led) and c not in excuse]
         if same:
             return sorted(same + excuse)
-        trumps = [c for c in hand if c.suit == "atout"]
+        trumps = [c for c in hand if suit(c) == "atout"]
         if self.game.params["forced"] and trumps:
             return sorted(trumps + excuse)
         return sorted(hand)
@@ -210,11 +227,11 @@ class TarotState:
         if len(self.trick) < self.game.players:
             self.turn = (self.turn + 1) % self.game.players
             return allowed
-        led = next((c for _, c in self.trick if c.suit != "fou"), self.trick[0][1])
+        led = next((c for _, c in self.trick if not self.game.excuse(c)), self.trick[0][1])
         minor = self.minor
         seat, _ = max(self.trick, key=lambda sc: self.game.strength(sc[1], led, minor))
         for player, played in self.trick:  # the Fou, as excuse, stays with its owner
-            self.taken[player if played.suit == "fou" else seat].append(played)
+            self.taken[player if self.game.excuse(played) else seat].append(played)
         self.takers.append(seat)
         self.trick, self.turn = [], seat
         return allowed
@@ -231,6 +248,13 @@ class TarotState:
         counts = [self.takers.count(s) for s in range(self.game.players)]
         tied = [s for s in range(self.game.players) if counts[s] == max(counts)]
         return min(tied, key=self.takers.index)
+
+    def deal_scores(self) -> list[int]:
+        """What each scores in a deal of the 19th-century Tarots: trios and quatorzes (art. 6) and
+        the bonus of the most tricks (art. 7)."""
+        sets = tarot_sets([h + t for h, t in zip(self.hands, self.taken, strict=True)])
+        bonus = int(self.game.params.get("trick_bonus", 0))
+        return [score + (bonus if seat == self.most_tricks() else 0) for seat, score in enumerate(sets)]
 
     def returns(self) -> list[float]:
         """Card points; a player who revoked has lost, whatever his cards: below every other."""
@@ -298,8 +322,6 @@ SET_RANKS = ("as", "10", "valet", "cavalier", "dame", "roi")  # lowest first
 def tarot_sets(hands: list[list[Card]]) -> list[int]:
     """Tarots art. 6: trios and quatorzes of kings, queens, knights, knaves, tens and aces, counted
     as at Piquet; those of aces are cancelled by a trio or quatorze of tens or higher in another hand."""
-    from rules.games.piquet import PiquetGame, set_worth
-
     piquet = PiquetGame()
     held = [{r: sum(1 for c in h if c.rank == r and c.suit not in ("atout", "fou")) for r in SET_RANKS} for h in hands]
     scores = []

@@ -29,9 +29,15 @@ class Verified:
 
     @property
     def badge(self) -> str:
-        """The rule's status, or 'failing' when the engine no longer agrees with it."""
-        agrees = self.holds if self.rule.status == "holds" else not self.holds
-        return self.rule.status if agrees else "failing"
+        """The editor's status (a build fails before a rule the engine does not bear out is shown)."""
+        return self.rule.status
+
+    @property
+    def reading(self) -> str:
+        """The engine's result: 'consistent', 'inconsistent' or 'not modelled'."""
+        if self.rule.status == "asserted":
+            return "not modelled"
+        return "consistent" if self.holds else "inconsistent"
 
 
 def clear() -> None:
@@ -66,13 +72,13 @@ def engine_stamp() -> str:
 def verified_rules() -> tuple[Verified, ...]:
     """Every rule of the catalogue with the result of its engine check now."""
     from rules.catalogue import load_rules
-    from rules.checks import verify
+    from rules.verify import verify_safely
 
     out = []
     for rule in load_rules():
         key = json.dumps([engine_stamp(), rule.id, rule.game, rule.check_name, rule.claim], sort_keys=True)
         if key not in VERDICTS:
-            verdict = verify(rule)
+            verdict = verify_safely(rule)
             VERDICTS[key] = (verdict.holds, verdict.detail)
         out.append(Verified(rule, *VERDICTS[key]))
     return tuple(out)

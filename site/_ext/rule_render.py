@@ -10,10 +10,10 @@ from edition_data import Verified, article_of, rule_by_id
 from sphinx import addnodes
 
 STATUS_WORDS = {
-    "holds": "holds",
-    "contradicted": "contradicted by its own text",
-    "open": "open: the text underdetermines it",
-    "failing": "failing: the engine no longer agrees",
+    "holds": "holds: the engine verifies it, and changing any value of the claim makes it fail",
+    "contradicted": "contradicted: the text states it, and the engine refutes it",
+    "open": "open: one of competing readings of the text; the engine finds this one {reading}",
+    "asserted": "asserted: the text states it; the engine does not model it",
 }
 
 
@@ -26,7 +26,9 @@ def xref(target: str, *content: nodes.Node, classes: list[str] | None = None) ->
 
 
 def badge(verified: Verified) -> nodes.inline:
-    return nodes.inline("", verified.badge, classes=["badge", f"status-{verified.badge}"])
+    """The status; an open reading says whether the engine finds it consistent (never a failure)."""
+    text = f"open · {verified.reading}" if verified.badge == "open" else verified.badge
+    return nodes.inline("", text, classes=["badge", f"status-{verified.badge}"])
 
 
 def readable_claim(claim: dict) -> str:
@@ -55,7 +57,7 @@ def rule_section(verified: Verified, source_title: str, base: str) -> nodes.sect
     section += quote
     fields = nodes.field_list()
     fields += field("Claim", nodes.paragraph("", f"{rule.kind}: {readable_claim(rule.claim)}"))
-    fields += field("Status", nodes.paragraph("", STATUS_WORDS[verified.badge]))
+    fields += field("Status", nodes.paragraph("", STATUS_WORDS[verified.badge].format(reading=verified.reading)))
     fields += field("Passages", passage_links(rule.passages))
     interpretation = f"{rule.interpretation['text']} (certainty: {rule.interpretation['cert']})"
     fields += field("Interpretation", nodes.paragraph("", interpretation))

@@ -159,7 +159,7 @@ class Dashboard(EditionDirective):
         by_pair: dict[tuple[str, str], list[Verified]] = {}
         for verified in verified_rules():
             by_pair.setdefault((verified.rule.game, verified.rule.source), []).append(verified)
-        statuses = ("holds", "contradicted", "open", "failing")
+        statuses = ("holds", "contradicted", "open", "asserted")
         rows = []
         for (game, source_id), rules in sorted(by_pair.items()):
             page = nodes.paragraph("", "", xref(f"{game_page(game)}-page", nodes.Text(game)))
