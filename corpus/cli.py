@@ -183,19 +183,37 @@ def _corrections(args: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    from corpus.sources import all_sources
-    from rules.export import rules_json, uncited
+    from rules.export import rules_json
 
     if args.mutate:
         return _mutate(args.json)
     if args.coverage:
-        missing = uncited([s.id for s in all_sources()])
-        for passage in missing:
-            print(passage)
-        print(f"{len(missing)} passages cited by no rule", file=sys.stderr)
-        return 0
+        return _coverage()
     sys.stdout.write(rules_json())
     return 0
+
+
+def _coverage() -> int:
+    """Every sentence no rule cites, with the extraction's kind and the editor's mark; exit 1 while
+    any is unclassified (neither cited nor marked non-normative)."""
+    from collections import Counter
+
+    from corpus.sources import all_sources
+    from rules.catalogue import load_rules
+    from rules.coverage import coverage
+
+    found = coverage([s.id for s in all_sources()], load_rules())
+    for s in found:
+        if s.status != "cited":
+            mark = f"non-normative: {s.mark['kind']}: {s.mark['reason']}" if s.mark else "UNCLASSIFIED"
+            print(f"{s.id}\t{s.extracted or '-'}\t{mark}\t{s.text[:80]}")
+    by_source: dict[str, Counter[str]] = {}
+    for s in found:
+        by_source.setdefault(s.source, Counter())[s.status] += 1
+    for source, counts in by_source.items():
+        print(f"{source}: {sum(counts.values())} sentences, {counts['cited']} cited by a rule, "
+              f"{counts['non-normative']} non-normative, {counts['unclassified']} unclassified", file=sys.stderr)
+    return 1 if any(s.status == "unclassified" for s in found) else 0
 
 
 def _mutate(as_json: bool) -> int:
@@ -310,8 +328,8 @@ def parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="the rule catalogue as JSON, its claim mutations, or what no rule cites")
     rules.add_argument("--json", action="store_true", help="print the rules as JSON (the default)")
-    rules.add_argument("--coverage", action="store_true", help="list the passages no rule cites")
-    rules.add_argument("--mutate", action="store_true", help="mutate every claim value; list the mutations that survive")
+    rules.add_argument("--coverage", action="store_true", help="list the sentences no rule cites, marked or not")
+    rules.add_argument("--mutate", action="store_true", help="mutate each claim value; list the surviving mutations")
     rules.set_defaults(handler=_rules)
 
     extract = sub.add_parser("extract", help="rule candidates found by the spaCy pipeline, as JSON")

@@ -11,9 +11,10 @@ from typing import Any
 
 from rules.cards import Card, card, rank_index
 from rules.decks import deck
-from rules.engine import deal, points, trick_winner
+from rules.engine import check_pattern, deal, points, trick_winner
 from rules.games import load_game
 from rules.registry import SEEDS, Verdict, check, compare
+from rules.table import cut_for_deal
 
 FULL_SUIT = deck("french-52")
 
@@ -51,7 +52,7 @@ def deck_composition_check(claim: dict[str, Any]) -> Verdict:
         "fou": _count(cards, "fou"),
         "others": len(suited),
     }
-    return compare({k: v for k, v in observed.items() if k in claim}, claim, claim["deck"])
+    return compare(observed, claim, claim["deck"])
 
 
 def _count(cards: tuple[Card, ...], suit: str) -> int:
@@ -69,9 +70,7 @@ def deck_removal_check(claim: dict[str, Any]) -> Verdict:
         "leaves_size": len(left),
     }
     exact = set(left) <= set(whole) and len(removed) == len(whole) - len(left)
-    verdict = compare(
-        {k: v for k, v in observed.items() if k in claim}, claim, f"{claim['deck']} less {claim['leaves']}"
-    )
+    verdict = compare(observed, claim, f"{claim['deck']} less {claim['leaves']}")
     return Verdict(verdict.holds and exact, verdict.detail)
 
 
@@ -167,7 +166,7 @@ def follow_check(claim: dict[str, Any]) -> Verdict:
                 must &= not holds_suit or all(c.suit == led for c in legal)
                 free &= holds_suit or sorted(legal) == sorted(hand)
             state.apply_action(rng.choice(legal))
-    return compare({k: v for k, v in {"must_follow": must, "void_any": free}.items() if k in claim}, claim)
+    return compare({"must_follow": must, "void_any": free}, claim)
 
 
 @check("exchange")
@@ -178,19 +177,6 @@ def exchange_check(claim: dict[str, Any]) -> Verdict:
         state.apply_action(state.legal_actions()[0])
     sizes = {len(h) for h in state.hands}
     return compare({"hand_after": sizes.pop() if len(sizes) == 1 else sorted(sizes), "ecart": len(state.ecart)}, claim)
-
-
-@check("divides")
-def divides_check(claim: dict[str, Any]) -> Verdict:
-    """A deal of `per_player_round` to `players` with `left` over, by the engine's deal of the deck."""
-    size, players, each, left = claim["deck_size"], claim["players"], claim["per_player_round"], claim["left"]
-    rounds = (size - left) // (players * each) if each > 0 and players > 0 else 0
-    pattern = [(each, each)] * rounds
-    fits = rounds > 0 and size - players * each * rounds == left
-    shown = f"{size} cards by {each} to {players}: {rounds} rounds leave {size - players * each * rounds}"
-    if fits:
-        deal([Card(str(k), "pique") for k in range(size)], 0, players, pattern)
-    return Verdict(fits, shown)
 
 
 @check("monotone-values")
@@ -216,3 +202,46 @@ def trick_beats_check(claim: dict[str, Any]) -> Verdict:
                 )
             state.apply_action(rng.choice(state.legal_actions()))
     return compare({"trumps": off_suit}, claim)
+
+
+@check("deal-fits")
+def deal_fits_check(claim: dict[str, Any]) -> Verdict:
+    """A pack shared equally among the players, the dealer taking `dealer_extra` more, leaves `left`
+    to the talon: the engine's deal of such a pattern, if one exists."""
+    size, players, left, extra = claim["deck_size"], claim["players"], claim["left"], claim["dealer_extra"]
+    each, rest = divmod(size - left - extra, players) if players > 0 else (0, 1)
+    if rest or each <= 0:
+        return Verdict(False, f"{size} - {left} - {extra} cards do not share among {players}")
+    _, _, talon = check_pattern([(each, each + extra)], players, size)
+    return Verdict(talon == left, f"{players} hands of {each} (the dealer {each + extra}), {talon} left")
+
+
+@check("overtake")
+def overtake_check(claim: dict[str, Any]) -> Verdict:
+    """In random play: must a follower who can take the card led take it, or may he play lower?"""
+    g, lower_allowed = _game(claim), False
+    for seed in range(20):
+        state, rng = g.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.trick and getattr(state, "phase", "play") == "play":
+                led = state.trick[0][1]
+                higher = [c for c in legal if c.suit == led.suit and g.strength[c.rank] > g.strength[led.rank]]
+                lower_allowed |= bool(higher) and any(c not in higher for c in legal)
+            state.apply_action(rng.choice(legal))
+    return compare({"must_overtake": not lower_allowed}, claim)
+
+
+@check("cut-lowest")
+def cut_lowest_check(claim: dict[str, Any]) -> Verdict:
+    """Who deals when the players cut: the lowest card or the highest."""
+    pack, seen = list(FULL_SUIT), set()
+    order = {c.rank: k for k, c in enumerate(FULL_SUIT[:13])}
+    for seed in range(40):
+        rng = random.Random(seed)
+        dealer = cut_for_deal(rng, pack, 3, lambda c: order[c.rank])
+        drawn = random.Random(seed).sample(pack, 3)
+        ranks = [order[c.rank] for c in drawn]
+        if ranks.count(min(ranks)) == 1 and ranks.count(max(ranks)) == 1:
+            seen.add("lowest" if ranks[dealer] == min(ranks) else "highest" if ranks[dealer] == max(ranks) else "other")
+    return compare({"deals": seen.pop() if len(seen) == 1 else sorted(seen)}, claim)

@@ -6,10 +6,8 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from corpus import paths
 from corpus.errors import AcademieError
-from corpus.fileio import parse_xml, write_atomic
-from corpus.spans import TEI_NS
+from corpus.fileio import write_atomic
 from rules.catalogue import SCHEMA, Rule, load_rules
 from rules.passages import normalise, passage_text
 from rules.verify import agrees, engine_reading, verify_safely
@@ -60,23 +58,6 @@ def rules_json() -> str:
                 rule.line,
             )
     return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-
-
-def units(source_id: str) -> list[str]:
-    """The rule-bearing units of a source: its numbered articles and its quotations."""
-    tree = parse_xml(paths.tei_path(source_id))
-    return tree.xpath("//t:div[@type='article']/@xml:id | //t:cit/@xml:id", namespaces={"t": TEI_NS})
-
-
-def uncited(source_ids: list[str]) -> list[str]:
-    """Articles and quotations that no rule cites (nor any passage inside them)."""
-    cited = {p for rule in load_rules() for p in rule.passages}
-    return [
-        unit
-        for source_id in source_ids
-        for unit in units(source_id)
-        if not any(c == unit or c.startswith(unit + ".") for c in cited)
-    ]
 
 
 def write_rules_json(target: Path) -> None:

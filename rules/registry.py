@@ -33,9 +33,12 @@ def check(name: str) -> Callable[[Check], Check]:
 
 
 def compare(observed: dict[str, Any], claim: dict[str, Any], what: str = "the engine") -> Verdict:
-    """The claim's values against what the engine showed, key by key, for the keys the claim gives."""
-    wrong = [f"{key} is {observed[key]!r}, not {claim[key]!r}" for key in observed if claim.get(key) != observed[key]]
-    return Verdict(not wrong, f"{what}: " + ("; ".join(wrong) if wrong else _shown(observed)))
+    """The claim's values against what the engine showed, key by key, for the keys the claim gives
+    (at least one: a claim that names nothing the engine showed verifies nothing)."""
+    keys = [key for key in observed if key in claim]
+    wrong = [f"{key} is {observed[key]!r}, not {claim[key]!r}" for key in keys if claim[key] != observed[key]]
+    shown = {key: observed[key] for key in keys}
+    return Verdict(bool(keys) and not wrong, f"{what}: " + ("; ".join(wrong) if wrong else _shown(shown)))
 
 
 def _shown(observed: dict[str, Any]) -> str:

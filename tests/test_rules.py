@@ -29,7 +29,8 @@ def test_rule(rule) -> None:
     assert normalise(rule.quote) in text, f"quote not in {rule.passages}"
     assert rule.status == "asserted" or rule.check_name in CHECKS, f"kind {rule.kind} has no check"
     verdict = verify(rule)
-    assert agrees(rule, verdict), f"{rule.status}, but the engine finds it {engine_reading(rule, verdict)}: {verdict.detail}"
+    found = engine_reading(rule, verdict)
+    assert agrees(rule, verdict), f"{rule.status}, but the engine finds it {found}: {verdict.detail}"
     if rule.status == "contradicted":
         assert any(verify(BY_ID[a]).holds for a in rule.alternatives), "no alternative reading holds"
     elif rule.status == "open" and rule.alternatives:  # the text admits more than one reading
@@ -146,11 +147,27 @@ def test_a_revoke_is_a_forbidden_card_played_and_only_that() -> None:
     assert scores[revoker] == min(scores) and scores.count(min(scores)) == 1
 
 
-def test_every_article_and_quotation_is_cited_by_a_rule() -> None:
+def test_every_sentence_is_cited_by_a_rule_or_marked_non_normative() -> None:
     from corpus.sources import all_sources
-    from rules.export import uncited
+    from rules.coverage import coverage
 
-    assert uncited([s.id for s in all_sources()]) == []
+    found = coverage([s.id for s in all_sources()], RULES)
+    assert len(found) > 100
+    assert [s.id for s in found if s.status == "unclassified"] == []
+    assert all(s.mark["reason"] for s in found if s.status == "non-normative")
+
+
+def test_a_sentence_neither_cited_nor_marked_is_unclassified(tmp_path: Path, monkeypatch) -> None:
+    from rules import coverage
+
+    marks = tmp_path / "marks.toml"
+    marks.write_text('[[sentence]]\nid = "tarots.sec1.s1"\nkind = "preface"\nreason = "praise"\n', "utf-8")
+    monkeypatch.setattr(coverage, "MARKS", marks)
+    found = {s.id: s.status for s in coverage.sentences("tarots", RULES)}
+    assert found["tarots.sec1.s1"] == "non-normative" and found["tarots.a10.s2"] == "unclassified"
+    marks.write_text('[[sentence]]\nid = "tarots.a1.s1"\nkind = "preface"\nreason = "x"\n', "utf-8")
+    with pytest.raises(AcademieError, match="marks.toml:1: tarots.a1.s1 is marked non-normative but"):
+        coverage.coverage(["tarots"], RULES)
 
 
 def test_the_json_export_validates_against_its_schema() -> None:
@@ -182,3 +199,57 @@ def test_piquet_marker_records_every_score_a_deal_produces(seed: int) -> None:
         total = state.score[player] + declared
         units, five, tens, fifty = marker(total)
         assert units + 5 * five + 10 * tens + 50 * fifty == total
+
+
+SAYS = re.compile(r"\btext(?:'s)? (?:says|gives|prints|states) (\d+)")
+
+
+def numbers_in(quote: str) -> set[int]:
+    """The numbers a quote prints, in figures or in French words (cinq cent quarante-cinq)."""
+    from extract.numbers import NUMBER_WORDS, parse_number
+
+    found = {int(n) for n in re.findall(r"\d+", quote)}
+    run: list[str] = []
+    for token in [*re.findall(r"[\wà-ÿ&-]+", quote.lower()), ""]:
+        if token and all(part in NUMBER_WORDS for part in token.split("-")):
+            run.append(token)
+            continue
+        for start in range(len(run)):
+            value = parse_number(" ".join(run[start:]))
+            if value is not None:
+                found.add(value)
+        run = []
+    return found
+
+
+def test_every_number_a_verdict_attributes_to_the_text_is_in_the_quote() -> None:
+    """'The text says N' (in a verdict or an interpretation) names a number the rule's quote prints."""
+    attributed = 0
+    for rule in RULES:
+        for said in SAYS.findall(f"{verify_safely(rule).detail} {rule.interpretation['text']}"):
+            attributed += 1
+            assert int(said) in numbers_in(rule.quote), f"{rule.id}: its quote does not print {said}"
+    assert attributed > 0
+    assert {545, 58, 11} <= numbers_in("cinq cent quarante-cinq, les 58 autres, onze cartes")
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [
+        ('{ players = "four" }', "claim.players: 'four' is not of type 'integer'"),
+        ('{ players = 4, hands = 12 }', "Additional properties are not allowed"),
+        ('{ obligation = "follow suit when able" }', "'players' is a required property"),
+    ],
+)
+def test_a_claim_not_of_its_check_s_shape_is_refused_when_read(tmp_path: Path, claim: str, message: str) -> None:
+    """Claims are typed: validated against rules.schema.json ($defs/claims/<check>) when read."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[[rule]]\nid = "x.y"\ngame = "reversis"\nsource = "reversis"\npassages = ["reversis.a5.s1"]\n'
+        f'quote = "q"\nkind = "players"\nclaim = {claim}\nstatus = "holds"\n'
+        'interpretation = { text = "t", cert = "high" }\n',
+        "utf-8",
+    )
+    with pytest.raises(AcademieError) as caught:
+        load_file(bad)
+    assert "bad.toml:1:" in str(caught.value) and message in str(caught.value)

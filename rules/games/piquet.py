@@ -65,6 +65,7 @@ class PiquetState:
     last_led: str | None = None
     unnamed: bool = False  # the leader changed suit without naming it
     undo: PiquetState | None = None  # the position a follower may return to (art. 6, 11)
+    declared: list[int] = field(default_factory=list)  # who has shown his declarations (art. 5)
 
     def __post_init__(self) -> None:
         if not self.named and self.last_led is None:
@@ -91,6 +92,14 @@ class PiquetState:
         if fault != "revoke" or not self.trick or chosen not in self.hands[self.turn] or chosen in self.legal_actions():
             raise ValueError(f"{chosen} by player {self.turn} is not a revoke")
         return self._play(chosen, True, revoke=True)
+
+    def declare(self, player: int) -> tuple[str, ...]:
+        """A player shows his point, sequences and sets: "avant que de jouer" (art. 5), so not once
+        he has played a card of the deal, and once only."""
+        if len(self.hands[player]) < int(self.game.params["hand"]) or player in self.declared:
+            raise ValueError(f"player {player} may declare only before playing his first card")
+        self.declared.append(player)
+        return ("piquet.procedure.declare-before-playing",)
 
     def take_back(self) -> tuple[str, ...]:
         """The follower takes back the card just played, without penalty: after a revoke (art. 11)
@@ -163,6 +172,7 @@ class PiquetState:
             tricks=list(self.tricks),
             trick=list(self.trick),
             named=list(self.named),
+            declared=list(self.declared),
         )
 
 

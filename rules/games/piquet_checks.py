@@ -143,7 +143,7 @@ def piquet_declarations_check(claim: dict[str, Any]) -> Verdict:
         "quatorze": sets(four, GAME),
         "trois": sets(three, GAME),
     }
-    return compare({k: v for k, v in observed.items() if k in claim}, claim)
+    return compare(observed, claim)
 
 
 @check("piquet-cards")
@@ -269,7 +269,7 @@ def piquet_unwarned_leave_check(claim: dict[str, Any]) -> Verdict:
     ex.younger(ex.hands[1][:2], take_left=False)
     own_taken = all(c in ex.hands[1] for c in own[:2]) and not any(c in ex.hands[1] for c in left)
     observed = {"second_takes_at_most": taken[False], "warned_takes": taken[True], "own_part_instead": own_taken}
-    return compare({k: v for k, v in observed.items() if k in claim}, claim)
+    return compare(observed, claim)
 
 
 @check("piquet-six-for-five")
@@ -351,3 +351,37 @@ def misdeal_counts_check(claim: dict[str, Any]) -> Verdict:
     state = GAME.new_initial_state(seed=1)
     state.hands[0].append(state.hands[1].pop())
     return compare({"long": len(state.hands[0]), "short": len(state.hands[1]), "talon": len(state.talon)}, claim)
+
+
+@check("declare-before-playing")
+def declare_before_playing_check(claim: dict[str, Any]) -> Verdict:
+    """The younger shows his declarations after the elder's first card, before his own (art. 5)."""
+    before, after = True, True
+    for seed in range(10):
+        state = GAME.new_initial_state(seed)
+        elder = state.turn
+        younger = 1 - elder
+        state.apply_action(state.legal_actions()[0])
+        trial = state.clone()
+        try:
+            trial.declare(younger)
+        except ValueError:
+            before = False
+        state.apply_action(state.legal_actions()[0])
+        try:
+            state.declare(younger)
+            after = False
+        except ValueError:
+            pass
+    return compare({"before_first_card": before and after}, claim)
+
+
+@check("better-declaration")
+def better_declaration_check(claim: dict[str, Any]) -> Verdict:
+    """Of two declarations of a kind, only the better counts ("s'il l'a bon", art. 5)."""
+    better = cards("as-pique", "roi-pique", "dame-pique", "valet-pique", "10-pique", "7-coeur", "8-coeur")
+    worse = cards("as-coeur", "roi-coeur", "dame-coeur", "7-trefle", "8-trefle", "9-trefle", "7-carreau")
+    scores = declare([better, worse], GAME)
+    held = [sum(worth(k, v) for k, v in enumerate(holding(h, GAME))) for h in (better, worse)]
+    both_count = scores == held
+    return compare({"only_better_counts": scores[1] < held[1] and not both_count}, claim, f"declarations {scores}")

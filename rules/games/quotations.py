@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.cards import Card
-from rules.engine import Pattern, deal, trick_winner, turn_under
+from rules.engine import Pattern, deal, ranking, trick_winner, turn_under
 from rules.table import Table
 
 HONOURS = ("as", "roi", "dame", "valet")
@@ -19,6 +19,7 @@ DRAW_ORDER = ("as", "10", "roi", "8", "7")  # q15, strongest first; the queen, k
 LAY_DOWN_FINE = {"q16": 1, "q17": 0}  # jetons to each player for laying one's hand down (cul-bas)
 RETOURNE_PATTERN = ((2, 2), (3, 3))  # q20: "par deux d'abord, et ensuite par trois"
 RETOURNE_CARD = 11  # q20: "elle retourne la onzième carte"
+RETOURNE_ORDER = ("7", "8", "9", "valet", "dame", "roi", "10", "as")  # q20 gives none: q15's, lowest first
 PLAYERS = (5, 9)  # q22: "depuis cinq jusqu'à huit ou neuf personnes"
 
 
@@ -59,6 +60,15 @@ def deal_with_retourne(
     hands, rest = deal(cards, dealer, 2, pattern)
     turn_under(rest)
     return hands, rest
+
+
+def eleventh_card_game(cards: Sequence[Card], dealer: int = 0) -> TrickAndDraw:
+    """q20: two players dealt by packets; the eleventh card, turned, names the trumps and goes under
+    the talon; who does not deal leads; after each trick each takes a card from the talon."""
+    hands, talon = deal_with_retourne(cards, dealer)
+    return TrickAndDraw(
+        hands, talon, talon[-1].suit, ranking(RETOURNE_ORDER), turn=1 - dealer, rules=("talon.deal.eleventh-card",)
+    )
 
 
 @dataclass

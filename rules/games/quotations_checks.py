@@ -14,15 +14,16 @@ from rules.engine import check_pattern, deal, ranking, trick_winner
 from rules.games.quotations import (
     DRAW_ORDER,
     HONOURS,
+    RETOURNE_CARD,
     ImperialeMarker,
     TrickAndDraw,
     card_pips,
     deal_from_bottom,
     deal_in_threes,
     deal_one_by_one,
-    deal_with_retourne,
     dealt_to_dealer,
     ecarte_dealer_exchange,
+    eleventh_card_game,
     lay_down_fine,
     looked_at_talon,
     looked_at_talon_bete,
@@ -84,24 +85,30 @@ def packets_check(claim: dict[str, Any]) -> Verdict:
 
 @check("eleventh-card")
 def eleventh_card_check(claim: dict[str, Any]) -> Verdict:
-    """q20: the engine's deal of a known pack against a deal by the claimed packets, the card turned
-    for trumps and put under the talon; then a card drawn after each trick, all 32 played."""
+    """q20: the engine's deal of a known pack against a deal by the claimed packets; the card turned,
+    under the talon; who leads; a card drawn after each trick while the talon lasts; all 32 played."""
     pack = list(deck("piquet-32"))
-    hands, talon = deal_with_retourne(pack, 0)
-    first, second = claim["first_packet"], claim["second_packet"]
-    predicted, rest = deal(pack, 0, 2, ((first, first), (second, second)))
-    order = ranking(["7", "8", "9", "valet", "dame", "roi", "10", "as"])
-    played = True
+    first, second = claim.get("first_packet", 0), claim.get("second_packet", 0)
+    predicted, _ = deal(pack, 0, 2, ((first, first), (second, second))) if first and second else ([], [])
+    start = eleventh_card_game(pack, dealer=0)
+    observed: dict[str, Any] = {
+        "packets": start.hands == predicted,
+        "turned": pack.index(start.talon[-1]) + 1,
+        "under_talon": start.talon[-1] == pack[RETOURNE_CARD - 1] and start.trump == start.talon[-1].suit,
+        "non_dealer_leads": start.turn != 0,
+    }
+    drawn, played = True, True
     for seed in range(10):
         shuffled = list(pack)
         random.Random(seed).shuffle(shuffled)
-        h, t = deal_with_retourne(shuffled, 0)
-        state = TrickAndDraw(h, t, t[-1].suit, order, turn=1, rules=("talon.deal.eleventh-card",))
+        state, rng = eleventh_card_game(shuffled), random.Random(seed)
+        talon = len(state.talon)
         while not state.is_terminal():
-            state.apply_action(random.Random(seed).choice(state.legal_actions()))
+            state.apply_action(rng.choice(state.legal_actions()))
+        drawn &= [k for k, _ in state.draws] == list(range(1, talon // 2 + 1))
         played &= sum(state.tricks) == 16 and not state.talon
-    observed = {"packets": hands == predicted, "turned": pack.index(talon[-1]) + 1, "all_played": played}
-    return compare(observed, {"packets": True, "all_played": True, **claim})
+    observed |= {"draw_after_each_trick": drawn, "all_played": played}
+    return compare(observed, {"all_played": True, **({"packets": True} if first else {}), **claim})
 
 
 @check("dealer-keeps")
@@ -168,16 +175,18 @@ def draw_after_trick_check(claim: dict[str, Any]) -> Verdict:
 
 @check("draw-rank")
 def draw_rank_check(claim: dict[str, Any]) -> Verdict:
-    """q15: the order the engine ranks the cards of the game in, strongest first; a trump over all."""
+    """q15: the order the engine ranks the cards of the game in, strongest first; whether the weakest
+    trump takes the strongest card of another suit."""
     order = ranking(list(reversed(DRAW_ORDER)))
     ranks = sorted(order, key=lambda r: -order[r])
     beaten = all(
         trick_winner(Card(b, "pique"), [Card(b, "pique"), Card(a, "pique")], order) == 1
         for a, b in itertools.pairwise(ranks)
     )
-    trumped = trick_winner(Card(ranks[0], "pique"), [Card(ranks[0], "pique"), Card(ranks[-1], "coeur")], order, "coeur")
-    verdict = compare({"order": ranks}, claim)
-    return Verdict(verdict.holds and beaten and trumped == 1, verdict.detail)
+    led = Card(ranks[0], "pique")
+    trumped = trick_winner(led, [led, Card(ranks[-1], "coeur")], order, "coeur") == 1
+    verdict = compare({"order": ranks, "trump_beats_all": trumped}, claim)
+    return Verdict(verdict.holds and beaten, verdict.detail)
 
 
 @check("lay-down")
@@ -187,7 +196,7 @@ def lay_down_check(claim: dict[str, Any]) -> Verdict:
     took = matching_turn(table, 1, cards("7-pique", "8-coeur"), cards("roi-trefle"), fine=fine)
     matched = matching_turn(table, 2, cards("roi-pique"), cards("roi-trefle"), fine=fine)
     observed = {"face_up": not took and table.exposed == {1} and matched, "jetons_each": -table.purses[1] // 3}
-    verdict = compare({k: v for k, v in observed.items() if k in claim}, claim, claim["variant"])
+    verdict = compare(observed, claim, claim["variant"])
     return Verdict(verdict.holds and table.total() == 0, verdict.detail)
 
 
@@ -202,7 +211,8 @@ def bete_check(claim: dict[str, Any]) -> Verdict:
     """The bête of the quotation's game: the share of it the offender pays."""
     table = Table(4)
     BETES[claim["variant"]](table)
-    return compare({"share": -table.purses[0] / 20}, claim, f"{claim['variant']}, a bête of 20")
+    observed = {"share": -table.purses[0] / 20, "owner_share": -table.purses[2] / 20}
+    return compare(observed, claim, f"{claim['variant']}, a bête of 20")
 
 
 @check("looked-card")
@@ -239,9 +249,9 @@ def ecarte_exchange_check(claim: dict[str, Any]) -> Verdict:
         "loses_point": many.loses_point,
         "loses_king": many.loses_king,
         "fewer_completed": few.completes_from_talon == 1 and not few.loses_point,
-        "late_tricks_to_adversary": late.tricks_to_adversary,
+        "late_tricks_per_missing_card": late.tricks_to_adversary / 2,
     }
-    return compare({k: v for k, v in observed.items() if k in claim}, claim)
+    return compare(observed, claim)
 
 
 CRITERIA: dict[str, Callable[[list[list[Card]], int, int], Any]] = {

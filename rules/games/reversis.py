@@ -33,6 +33,7 @@ DEFAULTS = {
     # jetons into the basket: a misdeal bought back (art. 13), noticed after the écart (art. 14),
     # a card played out of turn (art. 18), a revoke (art. 23)
     "fines": {"misdeal": 1, "misdeal-late": 4, "early-play": 1, "renonce": 2},
+    "dealer_jeton": 1,  # art. 7: "la contribution d'un jeton à chaque donne, par celui qui donne"
 }
 FIRST_DEALER = card("valet-coeur")  # art. 6
 BASKET, ROUND_BASKET = "panier", "panier rond"  # the stakes (art. 7); the payments (art. 4)

@@ -10,7 +10,7 @@ from typing import Any
 from rules.cards import Card, card, cards
 from rules.games.reversis import BASKET, ReversisGame, ReversisState, random_game
 from rules.games.reversis_payments import KINDS, events, payments
-from rules.games.reversis_table import early_play, misdeal
+from rules.games.reversis_table import deal_contribution, early_play, misdeal
 from rules.registry import SEEDS, Verdict, check, compare
 from rules.table import Table, draw_seats
 
@@ -352,3 +352,32 @@ def reversis_exempt_check(claim: dict[str, Any]) -> Verdict:
     if state.tricks[1] != 11:
         raise ValueError("the position made no reversis")
     return compare({"reversis_pays_partie": state.returns()[1] < 0}, claim, f"tricks {state.tricks}")
+
+
+@check("dealer-jeton")
+def dealer_jeton_check(claim: dict[str, Any]) -> Verdict:
+    """Deal after deal, what the dealer puts into the basket, and where the deal goes next."""
+    table, paid, nexts = Table(4, dealer=0), set(), set()
+    for _ in range(8):
+        dealer, before = table.dealer, table.purses[table.dealer]
+        deal_contribution(GAME, table)
+        paid.add(before - table.purses[dealer])
+        nexts.add((table.dealer - dealer) % 4)
+    observed = {"dealer_each_deal": paid.pop() if len(paid) == 1 else sorted(paid), "deal_passes": nexts.pop()}
+    return compare(observed, claim)
+
+
+@check("tie-seat")
+def tie_seat_check(claim: dict[str, Any]) -> Verdict:
+    """Two players level in points and tricks: the nearest on the left, counted from the dealer or
+    from the first player, against the seat the engine gives the partie."""
+    state = GAME.new_initial_state(seed=5, dealer=0)
+    state.phase, state.tricks = "over", [3, 2, 4, 2]
+    state.taken = [cards("as-pique"), cards("2-pique"), cards("roi-pique"), cards("3-pique")]
+    tied, start = [1, 3], {"dealer": state.dealer, "first-player": (state.dealer + 1) % 4}[claim["from"]]
+    predicted = min(tied, key=lambda seat: (start - seat) % 4)
+    return compare(
+        {"from": claim["from"] if predicted == state.winner() else "another seat"},
+        claim,
+        f"seats {tied} level: the engine gives seat {state.winner()}",
+    )

@@ -27,3 +27,10 @@ def early_play(game: ReversisGame, table: Table, seat: int) -> tuple[str, ...]:
     """A card played before one's turn: a jeton into the basket (art. 18)."""
     table.pay(seat, int(game.params["fines"]["early-play"]), BASKET)
     return ("reversis.penalty.early-play",)
+
+
+def deal_contribution(game: ReversisGame, table: Table) -> tuple[str, ...]:
+    """At every deal the dealer puts a jeton into the basket (art. 7); the deal then passes to the right."""
+    table.pay(table.dealer, int(game.params["dealer_jeton"]), BASKET)
+    table.next_dealer()
+    return ("reversis.counters.dealer-jeton",)

@@ -305,6 +305,24 @@ def point_value(c: Card, figures: int = 10) -> int:
     return 1 if c.rank == "as" else int(c.rank)
 
 
+def point_of(hand: list[Card]) -> tuple[int, bool]:
+    """Tarots art. 5: a hand's point, its best suit counted card by card (figures ten, other cards
+    their pips); the majors are a fifth suit, each counting its number. Returns (value, majors?)."""
+    by_suit: dict[str, int] = {}
+    for c in hand:
+        if c.suit == "atout":
+            by_suit["atout"] = by_suit.get("atout", 0) + int(c.rank)
+        elif c.suit != "fou":
+            by_suit[c.suit] = by_suit.get(c.suit, 0) + point_value(c)
+    best = max(by_suit.items(), key=lambda item: (item[1], item[0] == "atout"), default=("", 0))
+    return best[1], best[0] == "atout"
+
+
+def point_winner(hands: list[list[Card]]) -> int:
+    """Who has the point: the best value; between equal points the majors take it (art. 5)."""
+    return max(range(len(hands)), key=lambda seat: point_of(hands[seat]))
+
+
 def major_sequences(hand: list[Card]) -> list[int]:
     """Tarots art. 4: runs of three or more majors by their numbers; the Folie in none."""
     numbers = sorted(int(c.rank) for c in hand if c.suit == "atout")

@@ -15,6 +15,7 @@ from rules.games.tarot import (
     TarotState,
     major_sequences,
     point_value,
+    point_winner,
     random_game,
     retourne_trumps,
     stake_bonus,
@@ -298,3 +299,68 @@ def game_fallback_check(claim: dict[str, Any]) -> Verdict:
         same &= tarot_sets(suited) == [fallback(h) for h in suited]
         compared += 1
     return Verdict(same and compared > 0, f"{compared} deals: the sets as {claim['otherwise']} counts them")
+
+
+@check("majors-point")
+def majors_point_check(claim: dict[str, Any]) -> Verdict:
+    """The point (art. 5): do the majors count as a suit for it, and do they take it at equal points?"""
+    suited = cards("roi-pique", "dame-pique", "7-coeur")  # 20 in spades
+    majors = cards("atout-12", "atout-9", "2-coeur")  # 21 in majors
+    level = cards("atout-12", "atout-8", "2-coeur")  # 20 in majors
+    observed = {
+        "majors_compete": point_winner([suited, majors]) == 1,
+        "majors_win_ties": point_winner([suited, level]) == 1,
+    }
+    return compare(observed, claim)
+
+
+@check("game-winner")
+def game_winner_check(claim: dict[str, Any]) -> Verdict:
+    """Who wins the variant's game in the engine: the most tricks or the most points (card values)?"""
+    agree = {"most-tricks": True, "most-points": True}
+    for seed in range(40):
+        state = random_game(seed, claim["variant"])
+        scores = state.returns()
+        best = max(range(state.game.players), key=lambda s: scores[s])
+        tricks = [state.takers.count(s) for s in range(state.game.players)]
+        agree["most-tricks"] &= tricks[best] == max(tricks)
+        agree["most-points"] &= scores[best] == max(state.points())
+    winner = [name for name, kept in agree.items() if kept]
+    return compare({"winner": winner[0] if len(winner) == 1 else winner}, claim, claim["variant"])
+
+
+@check("rigueur-trumps")
+def rigueur_trumps_check(claim: dict[str, Any]) -> Verdict:
+    """Does the game of rigueur keep the 21 trumps in play beside its suit of rigueur?"""
+    g = _tarot(claim)
+    in_hands = any(c.suit == "atout" for h in g.new_initial_state(seed=1).hands for c in h)
+    return compare({"trumps_in_play": in_hands}, claim, claim["variant"])
+
+
+@check("primaute")
+def primaute_check(claim: dict[str, Any]) -> Verdict:
+    """The primauté: does it break ties of tricks, or does the first to take tricks win outright?"""
+    outright = True
+    for seed in range(60):
+        state = random_game(seed, claim["variant"])
+        counts = [state.takers.count(p) for p in range(4)]
+        outright &= state.most_tricks() == state.takers[0]
+        if counts[state.most_tricks()] != max(counts):
+            return compare({"primaute": "other"}, claim)
+    return compare({"primaute": "first-trick-wins" if outright else "tie-break"}, claim, claim["variant"])
+
+
+@check("agreed-players")
+def agreed_players_check(claim: dict[str, Any]) -> Verdict:
+    """'En tant et si peu de personnes que l'on veut': the most players the engine deals and plays."""
+    played = []
+    for players in range(2, 30):
+        try:
+            state = TarotGame(claim["variant"], players=players).new_initial_state(players)
+        except ValueError:
+            continue
+        rng = random.Random(players)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        played.append(players)
+    return compare({"players_max": max(played)}, claim, f"{claim['variant']}: {min(played)} to {max(played)} played")
