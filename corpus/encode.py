@@ -12,8 +12,9 @@ from lxml import etree
 from corpus.cleaner import Cleaning, clean, default_methods
 from corpus.corrections import KEEP, load_corrections, locate
 from corpus.errors import AcademieError
-from corpus.games import identify
+from corpus.games import games, identify
 from corpus.header import build_header
+from corpus.identifications import Identification, load_identifications
 from corpus.ids import assign_ids
 from corpus.lines import WS
 from corpus.sentences import sentence_ranges
@@ -72,7 +73,7 @@ def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str
     _keep_edited_breaks(layout.spans, editor, raw)
     root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences, *edits])
     assign_ids(source.id, root)
-    _annotate_games(root, raw)
+    _annotate_games(root, raw, load_identifications(source.identifications_path), source.identifications_path)
     return Encoded(_serialise(source, root, raw), cleaning)
 
 
@@ -167,18 +168,30 @@ def _sentences(raw: str, layout: Layout) -> list[Span]:
     return out
 
 
-def _annotate_games(root: Span, raw: str) -> None:
+def _annotate_games(root: Span, raw: str, identified: dict[str, Identification], where: Path) -> None:
+    """Each quotation's game: the editor's identification with its evidence, else the game cues."""
+    found_ids = set()
     for span in root.descendants():
         if span.tag != "cit":
             continue
-        found = identify(raw[span.start : span.end])
-        if found is None:
-            continue
-        game, cert = found
-        note = etree.Element(tei("note"), type="game", resp=GAME_RESP, cert=cert)
+        editor = identified.get(span.attrs.get("xml:id", ""))
+        found_ids.add(span.attrs.get("xml:id", ""))
+        if editor is not None:
+            game, cert, resp = next(g for g in games() if g.id == editor.game), editor.cert, "#editor"
+        else:
+            cued = identify(raw[span.start : span.end])
+            if cued is None:
+                continue
+            (game, cert), resp = cued, GAME_RESP
+        note = etree.Element(tei("note"), type="game", resp=resp, cert=cert)
         rs = etree.SubElement(note, tei("rs"), type="game", ref=f"#game.{game.id}")
         rs.text = game.fr
+        if editor is not None:
+            rs.tail = f": {editor.evidence}"
         span.appended.append(note)
+    for passage, editor in identified.items():
+        if passage not in found_ids:
+            raise AcademieError(f"no quotation {passage} in this source", where, editor.line)
 
 
 def _serialise(source: Source, root: Span, raw: str) -> bytes:

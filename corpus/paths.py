@@ -21,6 +21,7 @@ SITE_BUILD = Path(os.environ.get("ACADEMIE_SITE_BUILD", SITE / "_build" / "html"
 RAW_NAME = "raw.txt"
 METADATA_NAME = "metadata.toml"
 CORRECTIONS_NAME = "corrections.toml"
+IDENTIFICATIONS_NAME = "identifications.toml"
 
 
 def tei_path(source_id: str, tei_dir: Path = TEI) -> Path:

@@ -66,6 +66,10 @@ class Source:
         return self.folder / paths.CORRECTIONS_NAME
 
     @property
+    def identifications_path(self) -> Path:
+        return self.folder / paths.IDENTIFICATIONS_NAME
+
+    @property
     def metadata_path(self) -> Path:
         return self.folder / paths.METADATA_NAME
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from lxml import etree
 
 from corpus import paths
@@ -53,3 +54,23 @@ def test_automatic_cleaning_removes_a_share_of_the_ocr_errors_of_the_seeds() -> 
     for line in lines:
         removed = float(line.split("(")[1].split("%")[0])
         assert removed >= (50.0 if ": raw file:" in line else 30.0), line
+
+
+def test_the_editor_identifies_a_quotation_s_game_with_its_evidence(tmp_path) -> None:
+    """identifications.toml overrides the game cues: the TEI note names the editor, the certainty
+    and the evidence; a malformed or dangling entry is an error naming its line."""
+    from corpus.errors import AcademieError
+    from corpus.identifications import load_identifications
+
+    tree = parse_xml(paths.tei_path("talon"))
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    note = tree.xpath("//t:cit[@xml:id='talon.q18']/t:note[@type='game']", namespaces=ns)[0]
+    assert note.get("resp") == "#editor" and note.get("cert") == "high"
+    assert "Encyclopédie" in "".join(note.itertext()) and note[0].get("ref") == "#game.reversis"
+    bad = tmp_path / "identifications.toml"
+    bad.write_text('\n[[quotation]]\nid = "x.q1"\ngame = "no-such-game"\ncert = "high"\nevidence = "e"\n', "utf-8")
+    with pytest.raises(AcademieError, match=r"identifications.toml:2: game must be one of"):
+        load_identifications(bad)
+    bad.write_text('[[quotation]]\nid = "x.q1"\ngame = "piquet"\ncert = "sure"\nevidence = "e"\n', "utf-8")
+    with pytest.raises(AcademieError, match=r"identifications.toml:1: an identification needs cert"):
+        load_identifications(bad)
