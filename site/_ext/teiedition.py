@@ -148,11 +148,12 @@ class GameRules(EditionDirective):
 
 
 class Dashboard(EditionDirective):
-    """`.. verification-dashboard::`: per game and source, the rules by status; per source, the
-    articles and quotations no rule cites yet."""
+    """`.. verification-dashboard::`: per game and source, the rules by status; per source, its
+    sentences cited by a rule, marked non-normative by the editor, or neither (unclassified)."""
 
     def run(self) -> list[nodes.Node]:
-        from rules.export import uncited
+        from rules.catalogue import load_rules
+        from rules.coverage import coverage
 
         self.depend_on_digest("dashboard")
         self.depend_on_tei()
@@ -166,19 +167,30 @@ class Dashboard(EditionDirective):
             counts = [nodes.paragraph("", str(sum(v.badge == s for v in rules))) for s in statuses]
             rows.append([page, nodes.paragraph("", source_id), *counts])
         header = ["Game", "Source", *(s.capitalize() for s in statuses)]
-        missing_rows = []
-        for source in all_sources():
-            missing = nodes.paragraph()
-            for n, passage in enumerate(uncited([source.id])):
-                missing += nodes.Text(", " if n else "")
-                missing += xref(passage, nodes.literal("", passage))
-            missing_rows.append(
-                [nodes.paragraph("", source.id), missing if len(missing) else nodes.paragraph("", "none")]
-            )
+        found = coverage([s.id for s in all_sources()], load_rules())
+        kinds = ("cited", "non-normative", "unclassified")
+        count_rows = [
+            [nodes.paragraph("", source.id), nodes.paragraph("", str(sum(s.source == source.id for s in found)))]
+            + [nodes.paragraph("", str(sum(s.source == source.id and s.status == k for s in found))) for k in kinds]
+            for source in all_sources()
+        ]
+        uncited_rows = [
+            [
+                nodes.paragraph("", "", xref(s.id, nodes.literal("", s.id))),
+                nodes.paragraph("", s.extracted or "-"),
+                nodes.paragraph("", f"{s.mark['kind']}: {s.mark['reason']}" if s.mark else "unclassified"),
+            ]
+            for s in found
+            if s.status != "cited"
+        ]
         return [
             table(header, rows, ["dashboard"]),
-            nodes.paragraph("", "Articles and quotations that no rule cites yet:"),
-            table(["Source", "Passages"], missing_rows, ["dashboard-uncited"]),
+            nodes.paragraph("", "Sentences of each source: cited by a rule, marked non-normative, or neither:"),
+            table(
+                ["Source", "Sentences", "Cited", "Non-normative", "Unclassified"], count_rows, ["dashboard-coverage"]
+            ),
+            nodes.paragraph("", "The sentences no rule cites, with the extraction's kind and the editor's mark:"),
+            table(["Sentence", "Extracted as", "Editor's mark"], uncited_rows, ["dashboard-uncited"]),
         ]
 
 
