@@ -22,11 +22,11 @@ def build_site(progress: Callable[[str], None]) -> None:
     progress(f"site: {paths.SITE_BUILD / 'index.html'}")
 
 
-def export_rules(progress: Callable[[str], None]) -> None:
-    """rules.json (with each rule's verification now) and its JSON Schema, into the site."""
+def export_rules(catalogue: str, progress: Callable[[str], None]) -> None:
+    """rules.json (the catalogue verified before the site was built) and its JSON Schema, into the site."""
     from rules.export import write_rules_json
 
-    write_rules_json(paths.SITE_BUILD)
+    write_rules_json(paths.SITE_BUILD, catalogue)
     progress(f"rules: {paths.SITE_BUILD / 'rules.json'}")
 
 
@@ -45,9 +45,12 @@ def export_candidates(progress: Callable[[str], None]) -> None:
     progress(f"extract: {len(records)} rule candidates in {paths.SITE_BUILD / 'candidates.json'}")
 
 
-STAGES: list[Callable[[Callable[[str], None]], None]] = [build_site, export_rules, export_candidates]
-
-
 def later_stages(progress: Callable[[str], None]) -> None:
-    for stage in STAGES:
-        stage(progress)
+    """Verify the rules (a rule that holds and no longer holds stops the build before the site is
+    touched), then the site, then the exports."""
+    from rules.export import rules_json
+
+    catalogue = rules_json()
+    build_site(progress)
+    export_rules(catalogue, progress)
+    export_candidates(progress)

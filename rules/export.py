@@ -60,7 +60,7 @@ def rules_json() -> str:
     return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def write_rules_json(target: Path) -> None:
+def write_rules_json(target: Path, catalogue: str | None = None) -> None:
     """The export the edition publishes (rules.json beside its schema)."""
-    write_atomic(target / "rules.json", rules_json())
+    write_atomic(target / "rules.json", rules_json() if catalogue is None else catalogue)
     write_atomic(target / "rules.schema.json", SCHEMA.read_bytes())

@@ -154,3 +154,19 @@ def test_a_reversis_revoke_is_played_out_fined_and_never_paid(seed: int) -> None
     assert table.total() == 0
     if revoker is not None and revoker in state.faults:
         assert state.winner() != revoker and table.baskets[BASKET] == game.params["fines"]["renonce"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from(["seen-discard", "no-discard", "two-discards"]))
+def test_a_faulty_player_is_paid_for_nothing_but_what_art_19_leaves_him(seed: int, fault: str) -> None:
+    """Art. 16, 17: nothing to the offender; art. 19: only a broken reversis or a forced Quinola."""
+    from rules.games.reversis import ReversisGame
+
+    state, rng = ReversisGame().new_initial_state(seed), random.Random(seed)
+    offender = state.current_player()
+    state.apply_fault(fault, state.hands[offender][0] if fault == "two-discards" else None)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()), legal=True)
+    paid = {kind for kind, seat in state.payments() if seat == offender}
+    assert paid <= ({"reversis-broken", "quinola-forced"} if fault == "two-discards" else set())
+    assert [[c for _, c in trick] for trick in state.played] == [cards for _, cards in state.won]

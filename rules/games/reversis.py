@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from rules.cards import Card, card
 from rules.decks import deck
 from rules.engine import check_pattern, deal, must_follow, parameters, points, ranking, trick_winner
+from rules.games.reversis_payments import events, payments
 from rules.table import Table
 
 DEFAULTS = {
@@ -264,6 +265,11 @@ class ReversisState:
         if win != pay and self.tricks[pay] < len(self.won):
             out[win], out[pay] = float(value), float(-value)
         return out
+
+    def payments(self) -> list[tuple[str, int]]:
+        """Who is owed what besides the partie (art. 16 to 19): each event of the play as (kind,
+        seat), less those a player's fault takes away. Their amounts are agreed, not stated."""
+        return payments(events(self.played, self.game.strength), self.faults)
 
     def visible_tricks(self, viewer: int) -> list[tuple[int, list[Card]]]:
         """The tricks a player may examine: his own at any time, of the others only the last (art. 22)."""

@@ -38,7 +38,9 @@ VARIANTS: dict[str, dict[str, object]] = {
         "players": 3,
         "hand": 25,
         "reserve": 3,
-        "values": {"atout-21": 5, "atout-1": 5, "roi": 5, "dame": 4, "fou": 3},
+        # "les Chevaliers autant les uns comme les autres": read as much as the queens (four); the
+        # other reading, three, is an open rule the engine finds inconsistent
+        "values": {"atout-21": 5, "atout-1": 5, "roi": 5, "dame": 4, "cavalier": 4, "fou": 3},
     },
     # tarots art. 1: two to four players, twelve cards each, a card turned shows the trump suit
     # its 22 majors run from the Chaos (1, highest) to the Folie (22, lowest), the Folie a trump

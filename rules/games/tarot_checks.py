@@ -42,11 +42,12 @@ def variant_values_check(claim: dict[str, Any]) -> Verdict:
 
 @check("knight-reading")
 def knight_reading_check(claim: dict[str, Any]) -> Verdict:
-    """A reading of the knights' unstated value, played in the variant: the figures keep their order."""
-    g = _tarot(claim, values={**TarotGame(claim["variant"]).values, "cavalier": claim["cavalier"]})
+    """A reading of the knights' unstated value against the variant's, the figures keeping their order."""
+    g = _tarot(claim)
     figures = [value_of(card(f"{rank}-coeur"), g.values) for rank in ("roi", "dame", "cavalier", "valet")]
     ordered = all(a >= b for a, b in itertools.pairwise(figures))
-    return Verdict(ordered, f"roi, dame, cavalier, valet count {figures} in {claim['variant']}")
+    verdict = compare({"cavalier": figures[2]}, claim, f"{claim['variant']}: roi, dame, cavalier, valet {figures}")
+    return Verdict(verdict.holds and ordered, verdict.detail)
 
 
 @check("variant-deal")
