@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from functools import cached_property
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -39,10 +40,15 @@ def software_version() -> str:
 
 @dataclass
 class Encoded:
-    """A source's TEI and what the automatic cleaning did and suggested."""
+    """A source's TEI (the tree, handed on as it is) and what the automatic cleaning did and suggested."""
 
-    data: bytes
+    root: etree._Element
     cleaning: Cleaning
+
+    @cached_property
+    def data(self) -> bytes:
+        """The TEI file's bytes, serialised once."""
+        return serialise(self.root)
 
 
 def methods_of(source: Source, raw: str) -> tuple[str, ...]:
@@ -74,7 +80,7 @@ def encode_text(source: Source, raw: str, editor: list[Span], methods: tuple[str
     root = nest(Span("text", 0, len(raw)), [*layout.spans, *sentences, *edits])
     assign_ids(source.id, root)
     _annotate_games(root, raw, load_identifications(source.identifications_path), source.identifications_path)
-    return Encoded(_serialise(source, root, raw), cleaning)
+    return Encoded(_document(source, root, raw), cleaning)
 
 
 TOP_BLOCKS = ("p", "head", "ab", "item", "trailer")
@@ -194,7 +200,7 @@ def _annotate_games(root: Span, raw: str, identified: dict[str, Identification],
             raise AcademieError(f"no quotation {passage} in this source", where, editor.line)
 
 
-def _serialise(source: Source, root: Span, raw: str) -> bytes:
+def _document(source: Source, root: Span, raw: str) -> etree._Element:
     tei_root = etree.Element(tei("TEI"), nsmap={None: TEI_NS})
     tei_root.set(f"{XML_NS}lang", source.meta.get("language", "fr"))
     header = build_header(source, software_version())
@@ -204,5 +210,10 @@ def _serialise(source: Source, root: Span, raw: str) -> bytes:
     text.set(f"{XML_NS}id", source.id)
     emit(text, root, raw)
     tei_root.text, header.tail, text.tail = "\n  ", "\n  ", "\n"
+    return tei_root
+
+
+def serialise(tei_root: etree._Element) -> bytes:
+    """A TEI document as its file: the XML declaration, the schema's processing instruction, the tree."""
     body = etree.tostring(tei_root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{SCHEMA_PI}\n{body}\n'.encode()

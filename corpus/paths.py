@@ -17,6 +17,8 @@ SCHEMATRON = DATA / "academie.sch"
 SITE = ROOT / "site"
 # ACADEMIE_SITE_BUILD: where the edition is built and served from (tests build elsewhere).
 SITE_BUILD = Path(os.environ.get("ACADEMIE_SITE_BUILD", SITE / "_build" / "html")).resolve()
+# ACADEMIE_PRODUCTS: the build's products the site renders (rules.json, coverage.json), written first.
+PRODUCTS = Path(os.environ.get("ACADEMIE_PRODUCTS", SITE_BUILD.parent / "products")).resolve()
 
 RAW_NAME = "raw.txt"
 METADATA_NAME = "metadata.toml"
@@ -27,3 +29,13 @@ IDENTIFICATIONS_NAME = "identifications.toml"
 def tei_path(source_id: str, tei_dir: Path = TEI) -> Path:
     """The generated TEI file of a source."""
     return tei_dir / f"{source_id}.xml"
+
+
+def game_page(game: str) -> str:
+    """The edition's page of a game, from the root of the site (without .html)."""
+    return f"games/{game}"
+
+
+def source_page(source_id: str) -> str:
+    """The edition's page of a source, from the root of the site (without .html)."""
+    return f"sources/{source_id}"

@@ -9,6 +9,7 @@ from corpus import paths
 from corpus.fileio import parse_xml
 from extract.annotate import Sentence, analyse
 from extract.classify import RULE_BEARING
+from rules.catalogue import load_rules
 
 
 @dataclass
@@ -24,13 +25,14 @@ class Candidate:
     entities: list[tuple[str, str]]
 
 
-def candidates(source_id: str, analysed: list[Sentence] | None = None) -> list[Candidate]:
-    """The rule candidates of a source, from its TEI (or from an analysis already made of it)."""
-    from rules.catalogue import load_rules
-
+def candidates(
+    source_id: str, analysed: list[Sentence] | None = None, catalogue: list | None = None
+) -> list[Candidate]:
+    """The rule candidates of a source, from its TEI (or from an analysis already made of it), each
+    matched to the rule of the catalogue (by default the bundled one) that cites its passage."""
     if analysed is None:
         analysed = analyse(parse_xml(paths.tei_path(source_id)).getroot())
-    rules = [r for r in load_rules() if r.source == source_id]
+    rules = [r for r in (load_rules() if catalogue is None else catalogue) if r.source == source_id]
     out = []
     for passage, text, _, doc in analysed:
         label = max(doc.cats, key=doc.cats.get)
@@ -56,10 +58,17 @@ def as_records(items: list[Candidate]) -> list[dict]:
     return [asdict(c) for c in items]
 
 
+def matched(records: list[dict], catalogue: list) -> list[dict]:
+    """Candidate records matched to a catalogue's rules (a build's workers match none: the catalogue
+    is the driver's)."""
+    by_source: dict[str, list] = {}
+    for rule in catalogue:
+        by_source.setdefault(rule.source, []).append(rule)
+    return [r | {"rule": _match(by_source.get(r["source"], []), r["passage"], r["kind"])} for r in records]
+
+
 def review(source_ids: list[str]) -> list[str]:
     """Candidates no rule matches (possible missing rules) and rules no candidate matches (misses)."""
-    from rules.catalogue import load_rules
-
     lines = []
     for source in source_ids:
         items = candidates(source)

@@ -12,6 +12,7 @@ from corpus.fileio import parse_xml
 from extract.annotate import analyse
 from extract.candidates import candidates
 from extract.classify import RULE_BEARING
+from rules.catalogue import load_rules
 
 # The catalogue's names for the facts a slot states: (slot key, catalogue keys).
 SAME_FACT = {
@@ -56,8 +57,6 @@ def detection(gold: dict[str, bool]) -> dict[str, tuple[float, float, int]]:
 def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int]]:
     """Per source and overall: (accuracy of the facts the slots state where the catalogue states a fact
     of the same kind for that passage, share of the catalogue's facts found, facts judged, gold facts)."""
-    from rules.catalogue import load_rules
-
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # correct, judged, found, gold
     for source in sources:
         gold: dict[str, set[tuple]] = defaultdict(set)  # passage cited -> the facts the catalogue states

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
-from pathlib import Path
 
 from corpus.errors import AcademieError
-from corpus.fileio import write_atomic
-from rules.catalogue import SCHEMA, Rule, load_rules
+from rules.catalogue import Rule, load_rules
+from rules.coverage import coverage
 from rules.passages import normalise, passage_text
 from rules.verify import agrees, engine_reading, verify_safely
 
@@ -20,6 +19,7 @@ def rule_record(rule: Rule) -> dict:
     record["alternatives"] = list(rule.alternatives)
     record["disagrees_with"] = list(rule.disagrees_with)
     record["check"] = rule.check_name
+    record["claim_text"] = readable_claim(rule.claim)
     record["test"] = f"tests/test_rules.py::test_rule[{rule.id}]"
     verdict = verify_safely(rule)
     record["verification"] = {
@@ -60,7 +60,19 @@ def rules_json() -> str:
     return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
-def write_rules_json(target: Path, catalogue: str | None = None) -> None:
-    """The export the edition publishes (rules.json beside its schema)."""
-    write_atomic(target / "rules.json", rules_json() if catalogue is None else catalogue)
-    write_atomic(target / "rules.schema.json", SCHEMA.read_bytes())
+def readable_claim(claim: dict) -> str:
+    """A claim as a reader reads it: 'size: 48; without: 10'."""
+    parts = []
+    for key, value in claim.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        elif isinstance(value, list):
+            value = ", ".join(json.dumps(v, ensure_ascii=False) if isinstance(v, list) else str(v) for v in value)
+        parts.append(f"{key.replace('_', ' ')}: {value}")
+    return "; ".join(parts)
+
+
+def coverage_json(source_ids: list[str], rules: list[Rule]) -> str:
+    """Every sentence of the sources with the rules citing it or the editor's mark, for the edition."""
+    records = [asdict(s) | {"status": s.status} for s in coverage(source_ids, rules)]
+    return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

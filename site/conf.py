@@ -10,13 +10,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "_ext"))
 
 # A change to the extension's code rebuilds every page (Sphinx tracks sources and config, not code).
-edition_code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted((HERE / "_ext").glob("*.py")))).hexdigest()
+edition_code = hashlib.sha256(b"".join(p.read_bytes() for p in sorted((HERE / "_ext").rglob("*.py")))).hexdigest()
 
 project = "Académie"
 author = "The editors of Académie"
 copyright = "2026, the editors of Académie"
 language = "en"  # the chrome; the source texts are marked lang="fr"
-extensions = ["teiedition"]
+extensions = ["edition"]  # site/_ext/edition, a package; it renders the build's products
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_static_path = ["_static"]

@@ -36,7 +36,7 @@ def run_academie(*args: str, corpus: Path | None = None, stdin: bytes | None = N
     if corpus is not None:
         env["ACADEMIE_CORPUS"] = str(corpus)
     return subprocess.run(
-        [sys.executable, "-m", "corpus.cli", *args],
+        [sys.executable, "-m", "academie.cli", *args],
         input=stdin,
         capture_output=True,
         env=env,
@@ -54,7 +54,9 @@ def build_site(folder: Path, corpus: Path | None = None) -> Path:
     if corpus is not None:
         env["ACADEMIE_CORPUS"] = str(corpus)
     html = folder / "html"
-    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html", str(source), str(html)]
+    build = "import sys; from pathlib import Path; from academie.stages import build_edition; "
+    build += "build_edition(print, Path(sys.argv[1]), Path(sys.argv[2]))"
+    command = [sys.executable, "-c", build, str(source), str(html)]
     result = subprocess.run(command, capture_output=True, env=env, cwd=paths.ROOT, check=False, timeout=900)
     assert result.returncode == 0, result.stderr.decode()
     return html

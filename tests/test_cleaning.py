@@ -6,8 +6,8 @@ from pathlib import Path
 
 from lxml import etree
 
+from academie.build import check_regularisation
 from corpus import paths
-from corpus.build import check_regularisation
 from corpus.errors import AcademieError
 from corpus.fileio import parse_xml
 from corpus.header import agents

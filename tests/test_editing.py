@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from academie.derive import record
+from academie.evaluate import eval_sources
 from corpus import paths
-from corpus.derive import record
 from corpus.encode import encode, encode_source
-from corpus.evaluate import eval_sources
 from corpus.fileio import parse_xml, safe_parser
 from corpus.readings import reading
 from corpus.sources import get_source, load_source

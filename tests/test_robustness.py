@@ -12,15 +12,16 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from corpus import ledger, paths
-from corpus.addsource import add_source
+from academie import ledger
+from academie.addsource import add_source
+from corpus import paths
 from corpus.encode import encode, encode_text
 from corpus.errors import AcademieError
 from corpus.fileio import parse_xml
 from corpus.readings import diplomatic
 from corpus.sources import get_source, load_source
 from corpus.validate import validate_file
-from tests.conftest import SOURCE_IDS, run_academie
+from tests.conftest import SOURCE_IDS, build_site, run_academie
 
 TEXT = "LE JEU\n\n1. Le jeu se joue à quatre personnes.\n\n2. On donne « douze » cartes & l'écart.\n"
 PROCESSED = {
@@ -133,7 +134,7 @@ interpretation = {{ text = "x", cert = "high" }}
 def test_bad_rules_are_one_line_naming_file_and_line(body: str, message: str, tmp_path: Path) -> None:
     env = dict(os.environ, ACADEMIE_RULES=str(_rules_dir(tmp_path, body)))
     result = subprocess.run(
-        [sys.executable, "-m", "corpus.cli", "rules", "--json"],
+        [sys.executable, "-m", "academie.cli", "rules", "--json"],
         capture_output=True,
         env=env,
         cwd=paths.ROOT,
@@ -149,7 +150,7 @@ def test_a_build_killed_midway_leaves_usable_outputs(corpus_copy: Path) -> None:
         (source / "corrections.toml").write_text("# emptied\n", "utf-8")
     env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
     build = subprocess.Popen(
-        [sys.executable, "-m", "corpus.cli", "build", "--no-site"], cwd=paths.ROOT, env=env, stderr=subprocess.PIPE
+        [sys.executable, "-m", "academie.cli", "build", "--no-site"], cwd=paths.ROOT, env=env, stderr=subprocess.PIPE
     )
     assert build.stderr is not None
     line = build.stderr.readline()  # the first source is written: kill during the second
@@ -165,7 +166,7 @@ def test_a_build_killed_midway_leaves_usable_outputs(corpus_copy: Path) -> None:
 
 def test_two_builds_at_once_do_not_corrupt_each_other(corpus_copy: Path) -> None:
     env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
-    command = [sys.executable, "-m", "corpus.cli", "build", "--no-site"]
+    command = [sys.executable, "-m", "academie.cli", "build", "--no-site"]
     first = subprocess.Popen(command, cwd=paths.ROOT, env=env, stderr=subprocess.PIPE)
     time.sleep(0.5)
     second = subprocess.Popen(command, cwd=paths.ROOT, env=env, stderr=subprocess.PIPE)
@@ -210,15 +211,7 @@ def test_clean_refuses_binary_input_and_keeps_markup_as_text() -> None:
 
 def test_the_site_serves_a_permalink_for_every_identifier_and_redirect(corpus_copy: Path, tmp_path: Path) -> None:
     (corpus_copy / "redirects.toml").write_text('[redirects]\n"reversis.a99.s1" = "reversis.a14.s1"\n', "utf-8")
-    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy))
-    out = tmp_path / "html"
-    result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-q", "-b", "html", str(paths.SITE), str(out)],
-        env=env,
-        capture_output=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr.decode()
+    out = build_site(tmp_path, corpus_copy)
     pages = {p.stem for p in (out / "id").glob("*.html")}
     assert ledger.published() <= pages
     moved = (out / "id" / "reversis.a99.s1.html").read_text("utf-8")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
+from academie.build import tei_bytes
 from corpus import paths
-from corpus.build import tei_bytes
 from corpus.fileio import parse_xml
 from corpus.readings import diplomatic, reading
 from corpus.sources import get_source

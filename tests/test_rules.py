@@ -175,7 +175,8 @@ def test_the_json_export_validates_against_its_schema() -> None:
 
     import jsonschema
 
-    from rules.export import SCHEMA, rules_json
+    from rules.catalogue import SCHEMA
+    from rules.export import rules_json
 
     data = json.loads(rules_json())
     jsonschema.validate(data, json.loads(SCHEMA.read_text("utf-8")))

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from lxml import html as lxml_html
 
+from academie.ledger import text_ids
 from corpus import paths
-from corpus.ledger import text_ids
 from rules.catalogue import load_rules
 from tests.conftest import build_site, run_academie
 
@@ -110,7 +110,7 @@ def test_ocr_markup_in_a_source_is_shown_as_text_never_run(tmp_path: Path, corpu
 
 def test_serve_serves_the_built_edition(site_html: Path) -> None:
     env = {**os.environ, "ACADEMIE_SITE_BUILD": str(site_html)}
-    command = [sys.executable, "-m", "corpus.cli", "serve", "--port", "0"]
+    command = [sys.executable, "-m", "academie.cli", "serve", "--port", "0"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, env=env, cwd=paths.ROOT, text=True) as server:
         try:
             line = server.stdout.readline()
@@ -124,6 +124,6 @@ def test_serve_serves_the_built_edition(site_html: Path) -> None:
 def test_serve_without_a_built_edition_says_how_to_build_it(tmp_path: Path) -> None:
     env = {**os.environ, "ACADEMIE_SITE_BUILD": str(tmp_path / "nothing")}
     result = subprocess.run(
-        [sys.executable, "-m", "corpus.cli", "serve"], capture_output=True, env=env, cwd=paths.ROOT, timeout=120
+        [sys.executable, "-m", "academie.cli", "serve"], capture_output=True, env=env, cwd=paths.ROOT, timeout=120
     )
     assert result.returncode == 1 and b"academie build" in result.stderr

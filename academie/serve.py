@@ -9,9 +9,9 @@ import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
+from academie.stages import SPHINX_OPTIONS
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.stages import SPHINX_OPTIONS
 
 
 def serve(port: int, rebuild: bool) -> None:

@@ -11,7 +11,7 @@ import re
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from corpus.addsource import _toml_string
+from academie.addsource import _toml_string
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
 from corpus.ids import assign_ids

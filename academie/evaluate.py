@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 
+from academie.learn import icdar_documents
 from corpus.errors import AcademieError
-from corpus.learn import icdar_documents
 from corpus.regularise import TOKEN
 
 

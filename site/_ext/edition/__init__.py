@@ -4,29 +4,29 @@ and what the extraction layer found, as docutils nodes; generated pages; permali
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from docutils import nodes
-from edition_data import (
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from corpus import paths
+from corpus.glossary import entries
+from corpus.sources import all_sources
+from corpus.spans import XML_ID
+from edition.data import (
     Verified,
     bibliography,
     clear,
+    coverage,
     game_page,
     mentions,
     rules_citing,
     tei,
     verified_rules,
 )
-from rule_render import badge, comparison, field, rule_section, table, xref
-from sphinx.application import Sphinx
-from sphinx.util.docutils import SphinxDirective
-from tei_render import Renderer, header_agents
-
-from corpus import paths
-from corpus.glossary import entries
-from corpus.sources import all_sources
-from corpus.spans import XML_ID
+from edition.rule_render import badge, comparison, field, rule_section, table, xref
+from edition.tei_render import Renderer, header_agents
 
 GLOSSARY_TYPES = ("term", "counter")
 INDEX_TYPES = {"card": "Cards", "suit": "Suits", "game": "Games", "term": "Terms of play", "counter": "Counters"}
@@ -61,11 +61,6 @@ class EditionDirective(SphinxDirective):
     def depend_on_tei(self) -> None:
         for source in all_sources():
             self.env.note_dependency(str(paths.tei_path(source.id)))
-
-    def depend_on_rules(self, rules: list[Verified]) -> None:
-        """Rebuild this page when the rule files it shows change."""
-        for path in sorted({v.rule.path for v in rules}):
-            self.env.note_dependency(str(path))
 
     def depend_on_digest(self, name: str) -> None:
         """Rebuild this page when the facts about rules that it shows change (see _digests)."""
@@ -127,7 +122,7 @@ class GameRules(EditionDirective):
     def run(self) -> list[nodes.Node]:
         game = self.arguments[0]
         rules = [v for v in verified_rules() if v.rule.game == game]
-        self.depend_on_rules(rules)
+        self.depend_on_digest(f"game-{game}")
         self.depend_on_digest("dashboard")  # the badges of the alternatives it links to
         self.depend_on_tei()
         sources = [(s.id, s.meta["title"]) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
@@ -152,9 +147,6 @@ class Dashboard(EditionDirective):
     sentences cited by a rule, marked non-normative by the editor, or neither (unclassified)."""
 
     def run(self) -> list[nodes.Node]:
-        from rules.catalogue import load_rules
-        from rules.coverage import coverage
-
         self.depend_on_digest("dashboard")
         self.depend_on_tei()
         by_pair: dict[tuple[str, str], list[Verified]] = {}
@@ -167,21 +159,24 @@ class Dashboard(EditionDirective):
             counts = [nodes.paragraph("", str(sum(v.badge == s for v in rules))) for s in statuses]
             rows.append([page, nodes.paragraph("", source_id), *counts])
         header = ["Game", "Source", *(s.capitalize() for s in statuses)]
-        found = coverage([s.id for s in all_sources()], load_rules())
+        found = coverage()
         kinds = ("cited", "non-normative", "unclassified")
         count_rows = [
-            [nodes.paragraph("", source.id), nodes.paragraph("", str(sum(s.source == source.id for s in found)))]
-            + [nodes.paragraph("", str(sum(s.source == source.id and s.status == k for s in found))) for k in kinds]
+            [nodes.paragraph("", source.id), nodes.paragraph("", str(sum(s["source"] == source.id for s in found)))]
+            + [
+                nodes.paragraph("", str(sum(s["source"] == source.id and s["status"] == k for s in found)))
+                for k in kinds
+            ]
             for source in all_sources()
         ]
         uncited_rows = [
             [
-                nodes.paragraph("", "", xref(s.id, nodes.literal("", s.id))),
-                nodes.paragraph("", s.extracted or "-"),
-                nodes.paragraph("", f"{s.mark['kind']}: {s.mark['reason']}" if s.mark else "unclassified"),
+                nodes.paragraph("", "", xref(s["id"], nodes.literal("", s["id"]))),
+                nodes.paragraph("", s["extracted"] or "-"),
+                nodes.paragraph("", f"{s['mark']['kind']}: {s['mark']['reason']}" if s["mark"] else "unclassified"),
             ]
             for s in found
-            if s.status != "cited"
+            if s["status"] != "cited"
         ]
         return [
             table(header, rows, ["dashboard"]),
@@ -274,17 +269,11 @@ class Bibliography(EditionDirective):
 
 def _pages(app: Sphinx) -> None:
     """Generated pages: one per source and one per game, so a new source needs no hand-written page."""
-    import edition_data
-
-    from rules.catalogue import load_rules
-
     clear()
-    edition_data.VERDICTS.clear()
-    edition_data.VERDICTS.update(getattr(app.env, "academie_verdicts", {}))
     _digests(app)
     root = Path(app.srcdir)
     sources = all_sources()
-    games = sorted({rule.game for rule in load_rules()})
+    games = sorted({v.rule.game for v in verified_rules()})
     pages = {
         f"sources/{s.id}.rst": _page(s.meta["title"], f".. tei-source:: {s.id}", f"sources/{s.id}-page")
         for s in sources
@@ -308,28 +297,21 @@ def _digest_path(app: Sphinx, name: str) -> Path:
 
 
 def _digests(app: Sphinx) -> None:
-    """What a source page and the dashboard show of the rules (ids, passages, badges), one small
-    file each, rewritten only when it changes: those pages depend on these, not on the rule files,
-    so a reworded interpretation rebuilds its game's page alone."""
-    shown = {f"source-{s.id}": [] for s in all_sources()} | {"dashboard": []}
+    """What each page shows of the build's products, one small file each, rewritten only when it
+    changes: a page depends on its digest, not on the products, so a reworded interpretation
+    rebuilds its game's page alone (source pages and the dashboard show ids, passages, badges)."""
+    shown = {f"source-{s.id}": [] for s in all_sources()} | {"dashboard": [list(coverage())]}
     for v in verified_rules():
-        fact = [v.rule.id, v.rule.game, v.rule.source, list(v.rule.passages), v.badge]
+        fact = [v.rule.id, v.rule.game, v.rule.source, list(v.rule.passages), v.badge, v.reading]
         shown.setdefault(f"source-{v.rule.source}", []).append(fact)
         shown["dashboard"].append(fact)
+        shown.setdefault(f"game-{v.rule.game}", []).append([repr(v.rule), v.holds, v.detail])
     for name, facts in shown.items():
         path = _digest_path(app, name)
         data = json.dumps(facts, sort_keys=True)
         if not path.exists() or path.read_text("utf-8") != data:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(data, "utf-8")
-
-
-def _keep_verdicts(app: Sphinx, env: object) -> list[str]:
-    """The verdicts of this build go into the pickled environment, for the next build."""
-    import edition_data
-
-    env.academie_verdicts = dict(edition_data.VERDICTS)
-    return []
 
 
 def _page(title: str, directive: str, label: str) -> str:
@@ -348,58 +330,6 @@ def _game_title(game: str) -> str:
     return f"{names.get(game, game.capitalize())}: rules"
 
 
-def _permalink_page(target: str) -> bytes:
-    """A page that sends the reader on to `target` (built as a tree, never by string pasting)."""
-    from lxml.html import builder as h
-    from lxml.html import tostring
-
-    page = h.HTML(
-        h.HEAD(
-            h.META(charset="utf-8"),
-            h.META(**{"http-equiv": "refresh", "content": f"0; url={target}"}),
-            h.LINK(rel="canonical", href=target),
-            h.TITLE("Académie permalink"),
-        ),
-        h.BODY(h.P("This permalink leads to ", h.A(target, href=target), ".")),
-    )
-    return tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8")
-
-
-def _finish(app: Sphinx, exception: Exception | None) -> None:
-    """Permalinks, the TEI files and the Web Annotations, beside the pages."""
-    from web_annotations import annotation_collection
-
-    from corpus.fileio import write_atomic
-    from corpus.ledger import redirects, text_ids
-
-    if exception is not None or app.builder.format != "html":
-        return
-    out = Path(app.outdir)
-    folder = out / "id"
-    folder.mkdir(exist_ok=True)
-    targets = {}
-    for source in all_sources():
-        for xml_id in text_ids(paths.tei_path(source.id)):
-            targets[xml_id] = f"../sources/{source.id}.html#{xml_id}"
-    for verified in verified_rules():
-        targets[verified.rule.id] = f"../{game_page(verified.rule.game)}.html#{verified.rule.id}"
-    for old, new in redirects().items():
-        targets[old] = targets.get(new) or f"../sources/{new.split('.', 1)[0]}.html#{new}"
-    manifest = folder / "permalinks.json"  # skip rewriting hundreds of pages when no target moved
-    listing = json.dumps(targets, sort_keys=True, indent=0) + "\n"
-    if not manifest.exists() or manifest.read_text("utf-8") != listing:
-        for anchor, target in sorted(targets.items()):
-            (folder / f"{anchor}.html").write_bytes(_permalink_page(target))
-        write_atomic(manifest, listing)
-    (out / "tei").mkdir(exist_ok=True)
-    for source in all_sources():
-        shutil.copyfile(paths.tei_path(source.id), out / "tei" / f"{source.id}.xml")
-    collection = annotation_collection(verified_rules())
-    write_atomic(
-        out / "annotations.jsonld", json.dumps(collection, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-    )
-
-
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("edition_code", "", "env")
     app.add_node(reading_switch, override=True, html=(visit_reading_switch, depart_reading_switch))
@@ -415,6 +345,4 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_css_file("academie.css")
     app.add_js_file("academie.js")
     app.connect("builder-inited", _pages)
-    app.connect("env-updated", _keep_verdicts)
-    app.connect("build-finished", _finish)
     return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -3,7 +3,6 @@ which rules cite which passage, the stand-off mentions of the TEI, and the sourc
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass
@@ -22,66 +21,81 @@ T = f"{{{TEI_NS}}}"
 
 
 @dataclass(frozen=True)
+class RuleView:
+    """A rule as the build's rules.json gives it (the site reads products, never the engine)."""
+
+    id: str
+    game: str
+    source: str
+    passages: tuple[str, ...]
+    quote: str
+    kind: str
+    claim: dict
+    claim_text: str
+    status: str
+    interpretation: dict
+    check: str
+    alternatives: tuple[str, ...]
+    disagrees_with: tuple[str, ...]
+    note: str
+    test: str
+
+    @property
+    def check_name(self) -> str:
+        return self.check
+
+
+@dataclass(frozen=True)
 class Verified:
-    rule: object  # rules.catalogue.Rule
+    rule: RuleView
     holds: bool
     detail: str
+    reading: str  # the engine's result: 'consistent', 'inconsistent' or 'not modelled'
 
     @property
     def badge(self) -> str:
         """The editor's status (a build fails before a rule the engine does not bear out is shown)."""
         return self.rule.status
 
-    @property
-    def reading(self) -> str:
-        """The engine's result: 'consistent', 'inconsistent' or 'not modelled'."""
-        if self.rule.status == "asserted":
-            return "not modelled"
-        return "consistent" if self.holds else "inconsistent"
-
 
 def clear() -> None:
     """Forget what was read: a build in the same process (academie bench site, a watcher) sees
-    changed rules and TEI files."""
-    for cached in (verified_rules, rule_by_id, citing, tei, mentions, engine_stamp):
+    changed products and TEI files."""
+    for cached in (verified_rules, rule_by_id, citing, tei, mentions, coverage):
         cached.cache_clear()
 
 
 def game_page(game: str) -> str:
     """The page of a game, from the root of the site; a rule's anchor is its id on this page."""
-    return f"games/{game}"
+    return paths.game_page(game)
 
 
 def source_page(source_id: str) -> str:
-    return f"sources/{source_id}"
+    return paths.source_page(source_id)
 
 
-# Verdicts kept from build to build (in Sphinx's pickled environment, see teiedition.py): a rule is
-# checked again only when what its check reads (claim, check, game) or the engine's code changed.
-VERDICTS: dict[str, tuple[bool, str]] = {}
-ENGINE = Path(__file__).resolve().parents[2] / "rules"
-
-
-@cache
-def engine_stamp() -> str:
-    files = sorted(ENGINE.rglob("*.py")) + sorted(ENGINE.glob("data/*.toml"))
-    return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
+def product(name: str) -> Path:
+    """A product of the build that the site renders (written before Sphinx runs)."""
+    return paths.PRODUCTS / name
 
 
 @cache
 def verified_rules() -> tuple[Verified, ...]:
-    """Every rule of the catalogue with the result of its engine check now."""
-    from rules.catalogue import load_rules
-    from rules.verify import verify_safely
-
+    """Every rule of the catalogue with the engine's result, as the build recorded them."""
     out = []
-    for rule in load_rules():
-        key = json.dumps([engine_stamp(), rule.id, rule.game, rule.check_name, rule.claim], sort_keys=True)
-        if key not in VERDICTS:
-            verdict = verify_safely(rule)
-            VERDICTS[key] = (verdict.holds, verdict.detail)
-        out.append(Verified(rule, *VERDICTS[key]))
+    for record in json.loads(product("rules.json").read_text("utf-8")):
+        fields = {k: record[k] for k in RuleView.__dataclass_fields__}
+        for key in ("passages", "alternatives", "disagrees_with"):
+            fields[key] = tuple(fields[key])
+        found = record["verification"]
+        out.append(Verified(RuleView(**fields), found["engine"] == "consistent", found["detail"], found["engine"]))
     return tuple(out)
+
+
+@cache
+def coverage() -> tuple[dict, ...]:
+    """Every sentence of every source with who cites it or the editor's mark (coverage.json)."""
+    return tuple(json.loads(product("coverage.json").read_text("utf-8")))
 
 
 @cache

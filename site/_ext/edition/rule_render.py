@@ -3,11 +3,10 @@ alternatives and 'Cite this rule' block; the comparison table of sources that sp
 
 from __future__ import annotations
 
-import json
-
 from docutils import nodes
-from edition_data import Verified, article_of, rule_by_id
 from sphinx import addnodes
+
+from edition.data import Verified, article_of, rule_by_id
 
 STATUS_WORDS = {
     "holds": "holds: the engine verifies it, and changing any value of the claim makes it fail",
@@ -31,18 +30,6 @@ def badge(verified: Verified) -> nodes.inline:
     return nodes.inline("", text, classes=["badge", f"status-{verified.badge}"])
 
 
-def readable_claim(claim: dict) -> str:
-    """A claim as a reader reads it: 'size: 48; without: 10'."""
-    parts = []
-    for key, value in claim.items():
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        elif isinstance(value, list):
-            value = ", ".join(json.dumps(v, ensure_ascii=False) if isinstance(v, list) else str(v) for v in value)
-        parts.append(f"{key.replace('_', ' ')}: {value}")
-    return "; ".join(parts)
-
-
 def rule_section(verified: Verified, source_title: str, base: str) -> nodes.section:
     """One rule, anchored by its id. `base` leads from this page to the root of the site."""
     rule = verified.rule
@@ -56,7 +43,7 @@ def rule_section(verified: Verified, source_title: str, base: str) -> nodes.sect
     quote += nodes.paragraph("", rule.quote)
     section += quote
     fields = nodes.field_list()
-    fields += field("Claim", nodes.paragraph("", f"{rule.kind}: {readable_claim(rule.claim)}"))
+    fields += field("Claim", nodes.paragraph("", f"{rule.kind}: {rule.claim_text}"))
     fields += field("Status", nodes.paragraph("", STATUS_WORDS[verified.badge].format(reading=verified.reading)))
     fields += field("Passages", passage_links(rule.passages))
     interpretation = f"{rule.interpretation['text']} (certainty: {rule.interpretation['cert']})"
@@ -157,7 +144,7 @@ def comparison(rules: list[Verified], sources: list[tuple[str, str]]) -> nodes.t
                 item = nodes.list_item()
                 para = nodes.paragraph()
                 para += xref(verified.rule.id, nodes.literal("", verified.rule.id), classes=["rule-link"])
-                para += nodes.Text(f" {readable_claim(verified.rule.claim)} ")
+                para += nodes.Text(f" {verified.rule.claim_text} ")
                 para += badge(verified)
                 item += para
                 cell += item

@@ -26,15 +26,16 @@ def _positive(text: str) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from corpus.build import build_corpus, build_lock, keep_citations, stderr_progress
+    from academie.build import build_corpus, build_lock, keep_citations, stderr_progress
+    from academie.stages import build_edition
 
     with build_lock():
-        build_corpus(progress=stderr_progress, workers=args.workers)
-        keep_citations(stderr_progress)
+        results = build_corpus(
+            progress=stderr_progress, workers=args.workers, scheduler=args.scheduler, cached=not args.fresh
+        )
+        keep_citations(results, stderr_progress)
         if not args.no_site:
-            from corpus.stages import later_stages
-
-            later_stages(stderr_progress)
+            build_edition(stderr_progress, candidates=[c for built in results for c in built.candidates])
     return 0
 
 
@@ -66,8 +67,8 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _add_source(args: argparse.Namespace) -> int:
-    from corpus.addsource import add_source
-    from corpus.build import build_lock
+    from academie.addsource import add_source
+    from academie.build import build_lock
 
     fields = {k: getattr(args, k) for k in ("author", "date", "place", "publisher", "edition", "description")}
     with build_lock():
@@ -104,12 +105,12 @@ def _normalize(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
-    from corpus.evaluate import eval_norm, eval_ocr
+    from academie.evaluate import eval_norm, eval_ocr
     from corpus.regularise import normalize_line
     from corpus.textclean import clean_text
 
     if args.task == "sources":
-        from corpus.evaluate import eval_sources
+        from academie.evaluate import eval_sources
         from corpus.sources import all_sources
 
         print("\n".join(eval_sources(all_sources())))
@@ -124,7 +125,7 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _learn(args: argparse.Namespace) -> int:
-    from corpus.learn import learn_norm, learn_ocr
+    from academie.learn import learn_norm, learn_ocr
 
     folder = Path(args.dir)
     if args.task == "norm":
@@ -136,7 +137,7 @@ def _learn(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from corpus.reports import source_report
+    from academie.reports import source_report
     from corpus.sources import all_sources, get_source
 
     sources = [get_source(args.source)] if args.source else all_sources()
@@ -146,15 +147,19 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from corpus.serve import serve
+    from academie.serve import serve
 
     serve(args.port, args.rebuild)
     return 0
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from corpus.bench import bench_clean, bench_engine, bench_pipeline, bench_site
+    from academie.bench import bench_build, bench_clean, bench_engine, bench_pipeline, bench_site
 
+    if args.what == "build":
+        for line in bench_build(tuple(_positive(n) for n in args.books.split(","))):
+            print(line, flush=True)
+        return 0
     if args.what == "site":
         for line in bench_site():
             print(line, flush=True)
@@ -174,7 +179,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _corrections(args: argparse.Namespace) -> int:
-    from corpus.derive import record
+    from academie.derive import record
     from corpus.sources import get_source
 
     count = record(get_source(args.source), Path(args.file))
@@ -211,8 +216,11 @@ def _coverage() -> int:
     for s in found:
         by_source.setdefault(s.source, Counter())[s.status] += 1
     for source, counts in by_source.items():
-        print(f"{source}: {sum(counts.values())} sentences, {counts['cited']} cited by a rule, "
-              f"{counts['non-normative']} non-normative, {counts['unclassified']} unclassified", file=sys.stderr)
+        print(
+            f"{source}: {sum(counts.values())} sentences, {counts['cited']} cited by a rule, "
+            f"{counts['non-normative']} non-normative, {counts['unclassified']} unclassified",
+            file=sys.stderr,
+        )
     return 1 if any(s.status == "unclassified" for s in found) else 0
 
 
@@ -262,8 +270,16 @@ def parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="build every source's TEI, the later stages and the edition")
     build.add_argument("--no-site", action="store_true", help="stop after the TEI corpus")
     build.add_argument(
-        "--workers", type=_positive, default=1, metavar="N", help="build the sources' TEI in N processes (default 1)"
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="build the sources on a local Dask cluster of N processes",
     )
+    build.add_argument(
+        "--scheduler", metavar="tcp://HOST:PORT", help="build the sources on a running Dask scheduler's workers"
+    )
+    build.add_argument("--fresh", action="store_true", help="build every source again, unchanged ones too")
     build.set_defaults(handler=_build)
 
     text = sub.add_parser("text", help="print a source's diplomatic or regularised reading")
@@ -349,7 +365,8 @@ def parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=_serve)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=("clean", "engine", "pipeline", "site"))
+    bench.add_argument("what", choices=("build", "clean", "engine", "pipeline", "site"))
+    bench.add_argument("--books", default="10,50,200", help="build: sizes of the synthetic corpus, in books")
     bench.add_argument("dir", nargs="?", help="ICDAR-format folder to clean (clean)")
     bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")
     bench.add_argument(

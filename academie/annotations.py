@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from edition_data import Verified, game_page
-from rule_render import readable_claim
+from corpus import paths
 
 CONTEXT = "http://www.w3.org/ns/anno.jsonld"
 
 
-def annotation(verified: Verified) -> dict:
-    """One rule: its claim as the body, each cited passage of the TEI file as a target (IRIs are
-    relative to the site's root, where annotations.jsonld lies)."""
-    rule = verified.rule
+def annotation(rule: dict) -> dict:
+    """One rule of rules.json: its claim as the body, each cited passage of the TEI file as a target
+    (IRIs are relative to the site's root, where annotations.jsonld lies)."""
     return {
-        "id": f"id/{rule.id}.html",
+        "id": f"id/{rule['id']}.html",
         "type": "Annotation",
         "motivation": "describing",
         "creator": {"type": "Software", "name": "Académie"},
@@ -23,10 +21,10 @@ def annotation(verified: Verified) -> dict:
                 "purpose": "describing",
                 "format": "text/plain",
                 "language": "en",
-                "value": f"{rule.kind}: {readable_claim(rule.claim)} (status: {verified.badge})",
+                "value": f"{rule['kind']}: {rule['claim_text']} (status: {rule['status']})",
             },
             {
-                "id": f"{game_page(rule.game)}.html#{rule.id}",
+                "id": f"{paths.game_page(rule['game'])}.html#{rule['id']}",
                 "type": "Text",
                 "format": "text/html",
                 "purpose": "linking",
@@ -34,19 +32,19 @@ def annotation(verified: Verified) -> dict:
         ],
         "target": [
             {
-                "source": f"tei/{rule.source}.xml",
+                "source": f"tei/{rule['source']}.xml",
                 "type": "Text",
                 "format": "application/tei+xml",
                 "scope": f"id/{passage}.html",
                 "selector": {"type": "XPathSelector", "value": f"//*[@xml:id='{passage}']"},
             }
-            for passage in rule.passages
+            for passage in rule["passages"]
         ],
     }
 
 
-def annotation_collection(rules: tuple[Verified, ...]) -> dict:
-    items = [annotation(v) for v in sorted(rules, key=lambda v: v.rule.id)]
+def annotation_collection(rules: list[dict]) -> dict:
+    items = [annotation(r) for r in sorted(rules, key=lambda r: r["id"])]
     return {
         "@context": CONTEXT,
         "id": "annotations.jsonld",

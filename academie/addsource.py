@@ -7,9 +7,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from academie.build import SOURCE_FILES, SourceFiles, build_source
 from corpus import paths
-from corpus.build import build_tei
 from corpus.errors import AcademieError
+from corpus.fileio import write_atomic
 from corpus.rawtext import decode, detect_encoding
 from corpus.sources import ID_PATTERN, check_metadata, load_source
 
@@ -76,19 +77,20 @@ def add_source(
     meta = _metadata(source_id, title, fields, encoding, file, root)
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{source_id}.", dir=root))
+    target = paths.tei_path(source_id, tei_dir)
     try:
         (staging / paths.RAW_NAME).write_bytes(data)
         (staging / paths.METADATA_NAME).write_text(metadata_text(meta), "utf-8")
         (staging / paths.CORRECTIONS_NAME).write_text(CORRECTIONS_TEMPLATE, "utf-8")
         check_metadata(meta, staging / paths.METADATA_NAME)
-        staged = load_source(staging.rename(folder))
+        staged = tuple((name, (staging / name).read_bytes()) for name in SOURCE_FILES if (staging / name).is_file())
+        built = build_source(SourceFiles(folder, staged))  # the TEI is built before the source joins the corpus
+        write_atomic(target, built.tei)
+        staging.rename(folder)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
-        raise
-    try:
-        build_tei(staged, tei_dir)
-    except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
+        if not folder.exists():
+            target.unlink(missing_ok=True)
         raise
     return folder
 

@@ -1,0 +1,77 @@
+"""Everything the edition publishes beside its pages, written in one place after Sphinx: rules.json
+and its schema, the rule candidates, the TEI files, the permalinks and the Web Annotations."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from lxml.html import builder as h
+from lxml.html import tostring
+
+from academie.annotations import annotation_collection
+from academie.ledger import redirects, text_ids
+from corpus import paths
+from corpus.fileio import write_atomic
+from corpus.sources import all_sources
+from extract.candidates import as_records, candidates, matched
+from rules.catalogue import SCHEMA, load_rules
+
+
+def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress: Callable[[str], None]) -> None:
+    """The exports of the edition in `html`, from the verified catalogue (rules.json's text) and the
+    rule candidates the build found (None: found again from the TEI)."""
+    rules = json.loads(catalogue)
+    write_atomic(html / "rules.json", catalogue)
+    write_atomic(html / "rules.schema.json", SCHEMA.read_bytes())
+    progress(f"rules: {html / 'rules.json'}")
+    (html / "tei").mkdir(exist_ok=True)
+    for source in all_sources():
+        shutil.copyfile(paths.tei_path(source.id), html / "tei" / f"{source.id}.xml")
+    write_permalinks(html / "id", rules)
+    collection = annotation_collection(rules)
+    write_atomic(html / "annotations.jsonld", _json(collection))
+    if found is None:
+        found = [r for source in all_sources() for r in as_records(candidates(source.id, catalogue=[]))]
+    records = matched(found, load_rules())
+    write_atomic(html / "candidates.json", _json(records))
+    progress(f"extract: {len(records)} rule candidates in {html / 'candidates.json'}")
+
+
+def write_permalinks(folder: Path, rules: list[dict]) -> None:
+    """id/<anchor>.html for every passage and rule, and for every redirected old id."""
+    folder.mkdir(exist_ok=True)
+    targets = {}
+    for source in all_sources():
+        for xml_id in text_ids(paths.tei_path(source.id)):
+            targets[xml_id] = f"../{paths.source_page(source.id)}.html#{xml_id}"
+    for rule in rules:
+        targets[rule["id"]] = f"../{paths.game_page(rule['game'])}.html#{rule['id']}"
+    for old, new in redirects().items():
+        targets[old] = targets.get(new) or f"../{paths.source_page(new.split('.', 1)[0])}.html#{new}"
+    manifest = folder / "permalinks.json"  # skip rewriting hundreds of pages when no target moved
+    listing = json.dumps(targets, sort_keys=True, indent=0) + "\n"
+    if not manifest.exists() or manifest.read_text("utf-8") != listing:
+        for anchor, target in sorted(targets.items()):
+            write_atomic(folder / f"{anchor}.html", permalink_page(target))
+        write_atomic(manifest, listing)
+
+
+def permalink_page(target: str) -> bytes:
+    """A page that sends the reader on to `target` (built as a tree, never by string pasting)."""
+    page = h.HTML(
+        h.HEAD(
+            h.META(charset="utf-8"),
+            h.META(**{"http-equiv": "refresh", "content": f"0; url={target}"}),
+            h.LINK(rel="canonical", href=target),
+            h.TITLE("Académie permalink"),
+        ),
+        h.BODY(h.P("This permalink leads to ", h.A(target, href=target), ".")),
+    )
+    return tostring(page, doctype="<!DOCTYPE html>", encoding="utf-8")
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"

@@ -1,0 +1,59 @@
+"""The stages after the TEI corpus: the products the site renders (the verified rules and the
+coverage), the site itself, then every export, in that order."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from academie.exports import write_exports
+from corpus import paths
+from corpus.errors import AcademieError
+from corpus.fileio import write_atomic
+from corpus.sources import all_sources
+from rules.catalogue import load_rules
+from rules.export import coverage_json, rules_json
+
+# Warnings and broken references fail; Sphinx reads and writes in parallel.
+SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-j", "auto", "-b", "html"]
+
+
+def write_products(products: Path = paths.PRODUCTS) -> str:
+    """rules.json (every rule verified: one that holds and no longer does stops the build here,
+    before the site is touched) and coverage.json, for the site to render; returns rules.json."""
+    catalogue = rules_json()
+    write_atomic(products / "rules.json", catalogue)
+    write_atomic(products / "coverage.json", coverage_json([s.id for s in all_sources()], load_rules()))
+    return catalogue
+
+
+def build_site(
+    progress: Callable[[str], None],
+    site: Path = paths.SITE,
+    html: Path = paths.SITE_BUILD,
+    products: Path = paths.PRODUCTS,
+) -> None:
+    """The Sphinx edition of the products, warnings as errors."""
+    progress("site: building the edition with Sphinx")
+    command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, str(site), str(html)]
+    env = dict(os.environ, ACADEMIE_PRODUCTS=str(products))
+    if subprocess.run(command, check=False, env=env).returncode:
+        raise AcademieError("Sphinx build failed (see the messages above)", site)
+    progress(f"site: {html / 'index.html'}")
+
+
+def build_edition(
+    progress: Callable[[str], None],
+    site: Path = paths.SITE,
+    html: Path = paths.SITE_BUILD,
+    candidates: list[dict] | None = None,
+) -> None:
+    """Products, site, exports: the whole edition from the corpus's TEI and the rule catalogue (and
+    the rule candidates the corpus build found, else found again from the TEI)."""
+    products = html.parent / "products"
+    catalogue = write_products(products)
+    build_site(progress, site, html, products)
+    write_exports(html, catalogue, candidates, progress)
