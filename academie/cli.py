@@ -343,13 +343,12 @@ def parser() -> argparse.ArgumentParser:
     corrections.set_defaults(handler=_corrections)
 
     rules = sub.add_parser("rules", help="the rule catalogue as JSON, its claim mutations, or what no rule cites")
-    rules.add_argument("--json", action="store_true", help="print the rules as JSON (the default)")
+    rules.add_argument("--json", action="store_true", help="with --mutate: the report as JSON")
     rules.add_argument("--coverage", action="store_true", help="list the sentences no rule cites, marked or not")
     rules.add_argument("--mutate", action="store_true", help="mutate each claim value; list the surviving mutations")
     rules.set_defaults(handler=_rules)
 
     extract = sub.add_parser("extract", help="rule candidates found by the spaCy pipeline, as JSON")
-    extract.add_argument("--json", action="store_true", help="print the candidates as JSON (the default)")
     extract.add_argument("--source", help="one source id (default: all)")
     extract.add_argument("--review", action="store_true", help="candidates no rule matches, rules no candidate finds")
     extract.add_argument("--eval", metavar="GOLD", help="precision and recall against gold sentence labels")

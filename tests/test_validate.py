@@ -82,3 +82,21 @@ def test_validate_command_on_malformed_xml_is_one_line(tmp_path: Path) -> None:
     err = result.stderr.decode().strip()
     assert "Traceback" not in err and len(err.splitlines()) == 1
     assert "broken.xml:3:" in err
+
+
+def test_the_pruned_tei_all_decides_as_the_whole_one() -> None:
+    """tei_all less the element patterns a document does not use accepts what tei_all accepts and
+    refuses what it refuses (a missing required element, an element where it may not stand)."""
+    from corpus.fileio import parse_xml
+    from corpus.validate import relaxng, relaxng_for
+
+    tei = "{http://www.tei-c.org/ns/1.0}"
+    trees = [parse_xml(paths.tei_path(s)) for s in ("talon", "piquet")]
+    missing = parse_xml(paths.tei_path("piquet"))
+    file_desc = next(missing.getroot().iter(f"{tei}fileDesc"))
+    file_desc.remove(file_desc.find(f"{tei}titleStmt"))
+    misplaced = parse_xml(paths.tei_path("piquet"))
+    next(misplaced.getroot().iter(f"{tei}p")).append(etree.Element(f"{tei}body"))
+    for tree, valid in ((trees[0], True), (trees[1], True), (missing, False), (misplaced, False)):
+        used = frozenset(e.tag for e in tree.iter() if isinstance(e.tag, str))
+        assert relaxng_for(used).validate(tree) is valid is relaxng().validate(tree)
