@@ -19,7 +19,9 @@ SVRL = {"svrl": "http://purl.oclc.org/dsdl/svrl"}
 RNG = "http://relaxng.org/ns/structure/1.0"
 # The elements of every document validated in this process: the pruned tei_all keeps them all, so
 # it is compiled again only when a document brings an element none before it had.
-SEEN: set[str] = set()
+SEEN: set[str] = {
+    line for line in (paths.DATA / "tei_elements.txt").read_text("utf-8").splitlines() if line and line[0] != "#"
+}
 
 
 @dataclass(frozen=True)

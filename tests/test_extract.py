@@ -109,7 +109,7 @@ def test_a_new_source_gets_candidates_without_code(corpus_copy: Path, tmp_path: 
     )
     added = run_academie("add-source", str(new), "--id", "hombre", "--title", "L'hombre", corpus=corpus_copy)
     assert added.returncode == 0, added.stderr.decode()
-    result = run_academie("extract", "--source", "hombre", "--json", corpus=corpus_copy)
+    result = run_academie("extract", "--source", "hombre", corpus=corpus_copy)
     assert result.returncode == 0, result.stderr.decode()
     import json
 
