@@ -12,22 +12,9 @@ from corpus import paths
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
 from corpus.rawtext import decode, detect_encoding
-from corpus.sources import ID_PATTERN, check_metadata, load_source
+from corpus.sources import BIBLIOGRAPHIC, ID_PATTERN, check_metadata, load_source
 
-OPTIONAL = (
-    "author",
-    "date",
-    "place",
-    "publisher",
-    "edition",
-    "chapter",
-    "pages",
-    "transcriber",
-    "transcription_date",
-    "banner",
-    "description",
-    "series",
-)
+OPTIONAL = (*BIBLIOGRAPHIC, "description")
 CORRECTIONS_TEMPLATE = (
     "# Editor's corrections for this source: they override automatic ones and survive every rebuild.\n"
     "# Each entry: find (raw text, unique or with occurrence = N), replace, and optionally type, cert, note.\n"
@@ -107,22 +94,7 @@ def _metadata(source_id: str, title: str, fields: dict[str, str | None], encodin
     meta["added"] = datetime.date.today().isoformat()
     if encoding != "utf-8":
         meta["encoding"] = encoding
-    unknown = [
-        k
-        for k in (
-            "author",
-            "date",
-            "place",
-            "publisher",
-            "edition",
-            "chapter",
-            "pages",
-            "transcriber",
-            "transcription_date",
-            "banner",
-        )
-        if k not in given
-    ]
+    unknown = [k for k in BIBLIOGRAPHIC if k not in given]
     if unknown:
         meta["unknown"] = unknown
     return meta

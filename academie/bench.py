@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Iterator
@@ -106,50 +105,53 @@ def bench_build(books: tuple[int, ...] = (10, 50, 200)) -> Iterator[str]:
     books, each a bundled source under a new id and title, measured side by side in one run:
     serially, on a local Dask cluster of 2 workers, and through a separately started scheduler with
     2 workers (all started and warmed before the clocks). Per-book times show the growth."""
-    import subprocess
-    import sys
     import tempfile
 
     from academie.build import build_source
-    from academie.cluster import client_for
+    from academie.cluster import client_for, loopback_scheduler, on_cluster
 
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        scheduler = _start_scheduler(folder, subprocess, sys)
-        try:
-            with client_for(2, None) as local, client_for(1, scheduler["address"]) as remote:
-                for client in (local, remote):  # every worker loads the model and compiles the schemas once
-                    client.run(_warm)
-                _warm()
-                serial_base = None
-                for n in books:
-                    items = _books(n, folder)
-                    names = [f"book{k}" for k in range(n)]
+        with loopback_scheduler(folder) as address, client_for(2, None) as local, client_for(1, address) as remote:
+            for client in (local, remote):  # every worker loads the model and compiles the schemas once
+                client.run(_warm)
+            _warm()
+            serial_base = None
+            for n in books:
+                items = _books(n, folder)
+                names = [f"book{k}" for k in range(n)]
+                start = time.perf_counter()
+                serial = [build_source(item) for item in items]
+                t_serial = time.perf_counter() - start
+                times = []
+                for client in (local, remote):
                     start = time.perf_counter()
-                    serial = [build_source(item) for item in items]
-                    t_serial = time.perf_counter() - start
-                    times = []
-                    for client in (local, remote):
-                        start = time.perf_counter()
-                        futures = client.map(
-                            build_source, items, key=[f"{x}-{n}-{id(client)}" for x in names], pure=False
-                        )
-                        same = client.gather(futures) == serial
-                        times.append(time.perf_counter() - start)
-                        if not same:
-                            raise RuntimeError("a Dask build differs from the serial one")
-                    serial_base = serial_base or t_serial / n
-                    yield (
-                        f"build {n:>3} books: serial {t_serial:.1f} s ({t_serial / n:.2f} s/book, "
-                        f"{t_serial / n / serial_base:.2f} of the first); local Dask, 2 workers {times[0]:.1f} s "
-                        f"(speed-up {t_serial / times[0]:.2f}; per book x workers {2 * times[0] / n:.2f} s, "
-                        f"{2 * times[0] / t_serial:.2f} of serial); scheduler + 2 workers {times[1]:.1f} s "
-                        f"(speed-up {t_serial / times[1]:.2f}); byte-identical"
-                    )
-        finally:
-            for process in scheduler["processes"]:
-                process.terminate()
-                process.wait(timeout=30)
+                    same = on_cluster(client, build_source, items, names) == serial
+                    times.append(time.perf_counter() - start)
+                    if not same:
+                        raise RuntimeError("a Dask build differs from the serial one")
+                if serial_base is None:
+                    halves = [local.submit(_build_all, items[k::2], pure=False) for k in (0, 1)]
+                    ceiling = t_serial / max(local.gather(halves))
+                    yield f"build: two workers computing half the books each, no scheduling between: speed-up {ceiling:.2f}"
+                serial_base = serial_base or t_serial / n
+                yield (
+                    f"build {n:>3} books: serial {t_serial:.1f} s ({t_serial / n:.2f} s/book, "
+                    f"{t_serial / n / serial_base:.2f} of the first); local Dask, 2 workers {times[0]:.1f} s "
+                    f"(speed-up {t_serial / times[0]:.2f}; per book x workers {2 * times[0] / n:.2f} s, "
+                    f"{2 * times[0] / t_serial:.2f} of serial); scheduler + 2 workers {times[1]:.1f} s "
+                    f"(speed-up {t_serial / times[1]:.2f}); byte-identical"
+                )
+
+
+def _build_all(items: list) -> float:
+    """Seconds to build the books one after another in this process (a worker's pure compute)."""
+    from academie.build import build_source
+
+    start = time.perf_counter()
+    for item in items:
+        build_source(item)
+    return time.perf_counter() - start
 
 
 def _warm() -> None:
@@ -179,40 +181,6 @@ def _books(n: int, folder: Path) -> list:
             files[corpus_paths.IDENTIFICATIONS_NAME] = named.encode("utf-8")
         out.append(SourceFiles(folder / book, tuple(files.items())))
     return out
-
-
-def _start_scheduler(folder: Path, subprocess, sys) -> dict:  # noqa: ANN001 - modules handed in
-    """`dask scheduler` and `dask worker` as a user starts them, on the loopback address."""
-    file = folder / "scheduler.json"
-    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
-    scheduler = subprocess.Popen(
-        [*dask, "--host", "127.0.0.1", "--port", "0", "--no-dashboard", "--scheduler-file", str(file)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(300):
-        if file.exists() and file.stat().st_size:
-            break
-        time.sleep(0.1)
-    address = json.loads(file.read_text())["address"]
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "distributed.cli.dask_worker",
-            address,
-            "--nworkers",
-            "2",
-            "--nthreads",
-            "1",
-            "--no-dashboard",
-            "--host",
-            "127.0.0.1",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    return {"address": address, "processes": [worker, scheduler]}
 
 
 def bench_site() -> list[str]:

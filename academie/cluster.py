@@ -5,10 +5,15 @@ here as it was raised there."""
 
 from __future__ import annotations
 
+import json
 import logging
+import subprocess
+import sys
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from dask.distributed import Client, LocalCluster
@@ -28,9 +33,14 @@ def run_all(
     if scheduler is None and workers <= 1:
         return [function(item) for item in items]
     with client_for(workers, scheduler) as client:
-        run = uuid.uuid4().hex[:8]  # keys of this run only: a shared scheduler never hands back another's result
-        futures = client.map(function, items, key=[f"{name}-{run}" for name in names], pure=False)
-        return client.gather(futures)
+        return on_cluster(client, function, items, names)
+
+
+def on_cluster(client: Client, function: Callable[[Any], Any], items: Sequence[Any], names: Sequence[str]) -> list[Any]:
+    """`function` over the items on a client's cluster, a task each, results in the items' order."""
+    run = uuid.uuid4().hex[:8]  # keys of this run only: a shared scheduler never hands back another's result
+    futures = client.map(function, items, key=[f"{name}-{run}" for name in names], pure=False)
+    return client.gather(futures)
 
 
 @contextmanager
@@ -52,3 +62,40 @@ def client_for(workers: int, scheduler: str | None) -> Iterator[Client]:
         Client(cluster) as client,
     ):
         yield client
+
+
+@contextmanager
+def loopback_scheduler(folder: Path, workers: int = 2) -> Iterator[str]:
+    """`dask scheduler` and `dask worker --nworkers N`, started as a user starts them but on the
+    loopback address; yields the scheduler's address and stops both after."""
+    file = folder / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    loopback = ["--host", "127.0.0.1", "--no-dashboard"]
+    started = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_scheduler",
+                *loopback,
+                "--port",
+                "0",
+                "--scheduler-file",
+                str(file),
+            ],
+            **quiet,
+        )
+    ]
+    try:
+        for _ in range(600):
+            if file.exists() and file.stat().st_size:
+                break
+            time.sleep(0.1)
+        address = json.loads(file.read_text("utf-8"))["address"]
+        worker = [sys.executable, "-m", "distributed.cli.dask_worker", address, *loopback]
+        started.append(subprocess.Popen([*worker, "--nworkers", str(workers), "--nthreads", "1"], **quiet))
+        yield address
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            process.wait(timeout=60)

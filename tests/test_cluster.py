@@ -4,16 +4,12 @@ runs again elsewhere."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from academie.cluster import run_all
+from academie.cluster import loopback_scheduler, run_all
 from corpus import paths
 from tests.conftest import SOURCE_IDS, run_academie
 
@@ -21,53 +17,8 @@ from tests.conftest import SOURCE_IDS, run_academie
 @pytest.fixture
 def scheduler(tmp_path: Path):
     """`dask scheduler` and `dask worker --nworkers 2`, as the README starts them, on 127.0.0.1."""
-    file = tmp_path / "scheduler.json"
-    started = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "distributed.cli.dask_scheduler",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--no-dashboard",
-                "--scheduler-file",
-                str(file),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    ]
-    for _ in range(600):
-        if file.exists() and file.stat().st_size:
-            break
-        time.sleep(0.1)
-    address = json.loads(file.read_text())["address"]
-    started.append(
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "distributed.cli.dask_worker",
-                address,
-                "--nworkers",
-                "2",
-                "--nthreads",
-                "1",
-                "--no-dashboard",
-                "--host",
-                "127.0.0.1",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    )
-    yield address
-    for process in reversed(started):
-        process.terminate()
-        process.wait(timeout=60)
+    with loopback_scheduler(tmp_path) as address:
+        yield address
 
 
 def test_a_scheduler_and_two_workers_build_the_serial_tei(corpus_copy: Path, scheduler: str) -> None:
