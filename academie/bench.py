@@ -133,7 +133,7 @@ def bench_build(books: tuple[int, ...] = (10, 50, 200)) -> Iterator[str]:
                 if serial_base is None:
                     halves = [local.submit(_build_all, items[k::2], pure=False) for k in (0, 1)]
                     ceiling = t_serial / max(local.gather(halves))
-                    yield f"build: two workers computing half the books each, no scheduling between: speed-up {ceiling:.2f}"
+                    yield f"build: two workers each computing half the books, unscheduled: speed-up {ceiling:.2f}"
                 serial_base = serial_base or t_serial / n
                 yield (
                     f"build {n:>3} books: serial {t_serial:.1f} s ({t_serial / n:.2f} s/book, "
