@@ -12,12 +12,13 @@ from lxml.html import builder as h
 from lxml.html import tostring
 
 from academie.annotations import annotation_collection
-from academie.ledger import redirects, text_ids
+from academie.ledger import redirects
 from corpus import paths
 from corpus.fileio import write_atomic
 from corpus.sources import all_sources
 from extract.candidates import as_records, candidates, matched
 from rules.catalogue import SCHEMA, load_rules
+from rules.passages import passages
 
 
 def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress: Callable[[str], None]) -> None:
@@ -45,7 +46,7 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
     folder.mkdir(exist_ok=True)
     targets = {}
     for source in all_sources():
-        for xml_id in text_ids(paths.tei_path(source.id)):
+        for xml_id in passages(source.id):
             targets[xml_id] = f"../{paths.source_page(source.id)}.html#{xml_id}"
     for rule in rules:
         targets[rule["id"]] = f"../{paths.game_page(rule['game'])}.html#{rule['id']}"

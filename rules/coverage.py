@@ -12,14 +12,12 @@ from pathlib import Path
 
 from lxml import etree
 
-from corpus import paths
 from corpus.errors import AcademieError
-from corpus.fileio import parse_xml
 from corpus.readings import element_reading
 from corpus.sources import entry_lines, load_toml
 from corpus.spans import TEI_NS, XML_ID
 from rules.catalogue import Rule
-from rules.passages import normalise
+from rules.passages import normalise, tei_tree
 
 MARKS = Path(os.environ.get("ACADEMIE_NON_NORMATIVE", Path(__file__).resolve().parent / "data" / "non_normative.toml"))
 KINDS = ("preface", "title", "commentary", "cross-reference", "ocr-debris", "example", "narrative")
@@ -72,7 +70,7 @@ def marks() -> dict[str, Mark]:
 
 def sentences(source_id: str, rules: list[Rule], tree: etree._ElementTree | None = None) -> list[Sentence]:
     """Every sentence of a source's text with who cites it, its extracted kind and its mark."""
-    tree = tree if tree is not None else parse_xml(paths.tei_path(source_id))
+    tree = tree if tree is not None else tei_tree(source_id)
     kinds = {
         a.get("target", "").lstrip("#"): a.get("ana", "").removeprefix("#kind.")
         for a in tree.iter(f"{T}annotation")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from lxml import etree
+
 from corpus import paths
 from corpus.fileio import parse_xml
 from corpus.readings import element_reading
@@ -12,9 +14,15 @@ from corpus.spans import TEI_NS, XML_ID
 
 
 @cache
+def tei_tree(source_id: str) -> etree._ElementTree:
+    """A source's published TEI, parsed once per process for everything the rules read of it."""
+    return parse_xml(paths.tei_path(source_id))
+
+
+@cache
 def passages(source_id: str) -> dict[str, str]:
     """Every identified element of a source's TEI with its regularised reading, spaces normalised."""
-    tree = parse_xml(paths.tei_path(source_id))
+    tree = tei_tree(source_id)
     out = {}
     text = tree.getroot().find(f"{{{TEI_NS}}}text")
     for element in text.iter():
