@@ -50,7 +50,7 @@ def add_source(
     """Copy `file` as received into a new source folder, write its metadata and build its TEI.
 
     Nothing is left behind on failure: the folder is assembled aside and moved in at the end."""
-    if not ID_PATTERN.match(source_id):
+    if not ID_PATTERN.fullmatch(source_id):
         raise AcademieError(f"source id '{source_id}' must be lowercase letters, digits and hyphens", file)
     folder = root / source_id
     if folder.exists():

@@ -25,6 +25,12 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a port (0 to 65535)")
+    return int(text)
+
+
 def _build(args: argparse.Namespace) -> int:
     from academie.build import build_corpus, build_lock, keep_citations, stderr_progress
     from academie.stages import build_edition
@@ -359,7 +365,7 @@ def parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=_report)
 
     serve = sub.add_parser("serve", help="serve the built edition locally (--rebuild: rebuild it on change)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0 picks a free one)")
     serve.add_argument("--rebuild", action="store_true", help="rebuild and reload on change (sphinx-autobuild)")
     serve.set_defaults(handler=_serve)
 

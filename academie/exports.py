@@ -14,6 +14,7 @@ from lxml.html import tostring
 from academie.annotations import annotation_collection
 from academie.ledger import redirects
 from corpus import paths
+from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
 from corpus.sources import all_sources
 from extract.candidates import as_records, candidates, matched
@@ -56,7 +57,10 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
     listing = json.dumps(targets, sort_keys=True, indent=0) + "\n"
     if not manifest.exists() or manifest.read_text("utf-8") != listing:
         for anchor, target in sorted(targets.items()):
-            write_atomic(folder / f"{anchor}.html", permalink_page(target))
+            page = folder / f"{anchor}.html"
+            if page.resolve().parent != folder.resolve():  # ids are checked: this never happens
+                raise AcademieError(f"permalink '{anchor}' would lie outside the site", page)
+            write_atomic(page, permalink_page(target))
         write_atomic(manifest, listing)
 
 

@@ -7,6 +7,7 @@ went (`"old.id" = "new.id"`); the site then serves the old permalink as a redire
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from corpus import paths
@@ -17,6 +18,7 @@ from corpus.spans import TEI_NS, XML_ID
 
 LEDGER = paths.CORPUS / "ledger.txt"
 REDIRECTS = paths.CORPUS / "redirects.toml"
+IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*")  # an xml:id or a rule id: no path
 HEADER = "# Every identifier the edition has published; see corpus/ledger.py. Generated: do not edit.\n"
 
 
@@ -45,8 +47,12 @@ def redirects(path: Path = REDIRECTS) -> dict[str, str]:
     if not path.exists():
         return {}
     table = load_toml(path).get("redirects", {})
-    if not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+    if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
         raise AcademieError("[redirects] maps old ids to new ids, both strings", path)
+    for old, new in table.items():
+        for name in (old, new):
+            if not IDENTIFIER.fullmatch(name):
+                raise AcademieError(f"'{name}' is not an identifier (letters, digits, '.', '-', '_')", path)
     return table
 
 

@@ -8,10 +8,22 @@ import subprocess
 import sys
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import unquote, urlsplit
 
-from academie.stages import SPHINX_OPTIONS
+from academie.stages import SPHINX_OPTIONS, doctrees
 from corpus import paths
 from corpus.errors import AcademieError
+
+
+class EditionHandler(SimpleHTTPRequestHandler):
+    """Serves the published pages only: no hidden file or folder, no NUL, nothing outside the site."""
+
+    def send_head(self):  # noqa: ANN201 - the base class's signature
+        path = unquote(urlsplit(self.path).path)
+        if "\x00" in path or any(part.startswith(".") for part in path.split("/")):
+            self.send_error(404, "File not found")
+            return None
+        return super().send_head()
 
 
 def serve(port: int, rebuild: bool) -> None:
@@ -21,7 +33,7 @@ def serve(port: int, rebuild: bool) -> None:
     index = paths.SITE_BUILD / "index.html"
     if not index.exists():
         raise AcademieError("the edition is not built yet: run `academie build` (or `make build`) first", index)
-    handler = partial(SimpleHTTPRequestHandler, directory=str(paths.SITE_BUILD))
+    handler = partial(EditionHandler, directory=str(paths.SITE_BUILD))
     with ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         print(f"serving the edition at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C to stop)", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
@@ -34,7 +46,8 @@ def _autobuild(port: int) -> None:
     except ImportError as err:
         raise AcademieError("--rebuild needs sphinx-autobuild: pip install sphinx-autobuild") from err
     watched = [paths.TEI, paths.ROOT / "rules" / "data", paths.SITE / "_ext", paths.SITE / "_static"]
-    command = [sys.executable, "-m", "sphinx_autobuild", *SPHINX_OPTIONS, str(paths.SITE), str(paths.SITE_BUILD)]
+    command = [sys.executable, "-m", "sphinx_autobuild", *SPHINX_OPTIONS, "-d", str(doctrees(paths.SITE_BUILD))]
+    command += [str(paths.SITE), str(paths.SITE_BUILD)]
     command += ["--port", str(port), "--ignore", "*/sources/*.rst", "--ignore", "*/games/*.rst"]
     for folder in watched:
         command += ["--watch", str(folder)]

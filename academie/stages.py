@@ -21,6 +21,11 @@ from rules.export import coverage_json, rules_json
 SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-j", "auto", "-b", "html"]
 
 
+def doctrees(html: Path) -> Path:
+    """Sphinx's pickled environment and doctrees: beside the site, never inside what is served."""
+    return html.parent / "doctrees"
+
+
 def write_products(products: Path = paths.PRODUCTS) -> str:
     """rules.json (every rule verified: one that holds and no longer does stops the build here,
     before the site is touched) and coverage.json, for the site to render; returns rules.json."""
@@ -38,7 +43,7 @@ def build_site(
 ) -> None:
     """The Sphinx edition of the products, warnings as errors."""
     progress("site: building the edition with Sphinx")
-    command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, str(site), str(html)]
+    command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, "-d", str(doctrees(html)), str(site), str(html)]
     env = dict(os.environ, ACADEMIE_PRODUCTS=str(products))
     if subprocess.run(command, check=False, env=env).returncode:
         raise AcademieError("Sphinx build failed (see the messages above)", site)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 
@@ -20,8 +21,13 @@ class AcademieError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.path is not None:
-            where = f"{_short(self.path)}:" + (f"{self.line}:" if self.line else "") + " "
-        return f"{where}{self.message}"
+            where = f"{_one_line(_short(self.path))}:" + (f"{self.line}:" if self.line else "") + " "
+        return f"{where}{_one_line(self.message)}"
+
+
+def _one_line(text: str) -> str:
+    """Control characters shown escaped (a newline as \\n): an error is always one line."""
+    return "".join(c.encode("unicode_escape").decode() if unicodedata.category(c) == "Cc" else c for c in text)
 
 
 def _short(path: Path) -> str:

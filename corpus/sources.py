@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.rawtext import read_raw
+from corpus.rawtext import ENCODINGS, read_raw
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 DATE_PATTERN = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
@@ -118,12 +119,22 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
             raise AcademieError(f"unknown metadata field '{key}'", path, _key_line(path, key))
         if key in TEXT_FIELDS and (not isinstance(value, str) or not value.strip()):
             raise AcademieError(f"field '{key}' must be a non-empty string", path, _key_line(path, key))
-    if not ID_PATTERN.match(meta["id"]):
+        if key in TEXT_FIELDS and any(unicodedata.category(c) == "Cc" for c in value):
+            raise AcademieError(
+                f"field '{key}' must be one line without control characters", path, _key_line(path, key)
+            )
+    if not isinstance(meta["id"], str) or not ID_PATTERN.fullmatch(meta["id"]):
         raise AcademieError(f"source id '{meta['id']}' must be lowercase letters, digits and hyphens", path)
     if folder_id is not None and meta["id"] != folder_id:
         raise AcademieError(f"id '{meta['id']}' differs from its folder name '{folder_id}'", path)
+    if "order" in meta and (not isinstance(meta["order"], int) or isinstance(meta["order"], bool)):
+        raise AcademieError("field 'order' must be a whole number", path, _key_line(path, "order"))
+    if "encoding" in meta and meta["encoding"] not in ENCODINGS:
+        raise AcademieError(
+            f"field 'encoding' must be one of {', '.join(ENCODINGS)}", path, _key_line(path, "encoding")
+        )
     for key in ("date", "transcription_date", "added"):
-        if key in meta and not DATE_PATTERN.match(meta[key]):
+        if key in meta and (not isinstance(meta[key], str) or not DATE_PATTERN.fullmatch(meta[key])):
             raise AcademieError(f"field '{key}' must be YYYY, YYYY-MM or YYYY-MM-DD", path, _key_line(path, key))
     methods = meta.get("cleaning", [])
     if not isinstance(methods, list) or not all(m in CLEANING_METHODS for m in methods):
@@ -169,7 +180,7 @@ def all_sources(root: Path = paths.SOURCES) -> list[Source]:
 def get_source(source_id: str, root: Path = paths.SOURCES) -> Source:
     """One source by id; an unknown id lists the known ones."""
     folder = root / source_id
-    if not ID_PATTERN.match(source_id) or not folder.is_dir():
+    if not ID_PATTERN.fullmatch(source_id) or not folder.is_dir():
         known = ", ".join(s.id for s in all_sources(root))
         raise AcademieError(f"no source '{source_id}' (known: {known})", root)
     return load_source(folder)

@@ -41,6 +41,7 @@ CERTS = ("high", "medium", "low")
 REQUIRED = ("id", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
 OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note")
 ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
+NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a game or source id
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
             raise fail(f"unknown field '{key}'")
     if not ID.match(entry["id"]):
         raise fail("field 'id' must be dotted lower-case words (reversis.deal.hand-sizes)")
+    for key in ("game", "source"):
+        if not isinstance(entry[key], str) or not NAME.fullmatch(entry[key]):
+            raise fail(f"field '{key}' must be an id of lower-case letters, digits and hyphens")
     if entry["kind"] not in KINDS:
         raise fail(f"field 'kind' must be one of {', '.join(KINDS)}")
     if entry["status"] not in STATUSES:

@@ -67,6 +67,14 @@ class EditionDirective(SphinxDirective):
         self.env.note_dependency(str(_digest_path(self.env.app, name)))
 
 
+def page_section(anchor: str, title: str, content: list[nodes.Node]) -> nodes.section:
+    """A generated page's one section: its title from the metadata as a text node, never as markup."""
+    section = nodes.section(ids=[anchor])
+    section += nodes.title("", title)
+    section += content
+    return section
+
+
 class TeiSource(EditionDirective):
     """`.. tei-source:: reversis`: the source in both readings, with its header, download and backlinks."""
 
@@ -93,7 +101,8 @@ class TeiSource(EditionDirective):
         about += fields
         body = nodes.container(ids=[text.get(XML_ID)], classes=["tei-source", "language-fr"])
         body += Renderer(header_agents(root), self.backlinks).text(text)
-        return [switch, about, body]
+        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
+        return [page_section(f"source-{source_id}", title, [switch, about, body])]
 
     def backlinks(self, element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -139,7 +148,7 @@ class GameRules(EditionDirective):
                 self.register(verified.rule.id)
                 section += rule_section(verified, title, self.base)
             out.append(section)
-        return out
+        return [page_section(f"game-{game}", _game_title(game), out)]
 
 
 class Dashboard(EditionDirective):
@@ -275,11 +284,11 @@ def _pages(app: Sphinx) -> None:
     sources = all_sources()
     games = sorted({v.rule.game for v in verified_rules()})
     pages = {
-        f"sources/{s.id}.rst": _page(s.meta["title"], f".. tei-source:: {s.id}", f"sources/{s.id}-page")
+        f"sources/{s.id}.rst": _page(f".. tei-source:: {s.id}", f"sources/{s.id}-page")
         for s in sources
     }
     pages["sources/index.rst"] = _index("Sources", [s.id for s in sources])
-    pages |= {f"games/{g}.rst": _page(_game_title(g), f".. game-rules:: {g}", f"games/{g}-page") for g in games}
+    pages |= {f"games/{g}.rst": _page(f".. game-rules:: {g}", f"games/{g}-page") for g in games}
     pages["games/index.rst"] = _index("Games and their rules", games)
     for folder in ("sources", "games"):
         for stale in (root / folder).glob("*.rst"):  # a source or game that is no longer there
@@ -314,8 +323,10 @@ def _digests(app: Sphinx) -> None:
             path.write_text(data, "utf-8")
 
 
-def _page(title: str, directive: str, label: str) -> str:
-    return f".. _{label}:\n\n{title}\n{'=' * len(title)}\n\n{directive}\n"
+def _page(directive: str, label: str) -> str:
+    """A generated page: a label and one directive, whose arguments are validated ids; the title
+    comes from the directive, as text (metadata is never pasted into reStructuredText)."""
+    return f".. _{label}:\n\n{directive}\n"
 
 
 def _index(title: str, names: list[str]) -> str:

@@ -1,0 +1,107 @@
+"""Hostile inputs: metadata is data, never markup; outputs stay inside the site; source files are
+regular files; the server serves the published pages only; ill-typed fields are one-line errors."""
+
+from __future__ import annotations
+
+import threading
+import urllib.error
+import urllib.request
+from functools import partial
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from academie.serve import EditionHandler
+from tests.conftest import build_site, run_academie
+
+HOSTILE_TITLE = ".. include:: /etc/passwd `x <javascript:alert(1)>`_ |sub| <script>alert(1)</script>"
+
+
+def _one_line_error(result) -> str:  # noqa: ANN001 - a CompletedProcess
+    """The error a command ended with: its last line, the only one that says 'error' (progress aside)."""
+    text = result.stderr.decode()
+    errors = [line for line in text.splitlines() if "error" in line.lower()]
+    assert result.returncode != 0 and len(errors) == 1 and "Traceback" not in text, text
+    assert text.strip().splitlines()[-1] == errors[0]
+    return errors[0]
+
+
+def test_a_hostile_title_is_shown_as_text(corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "hostile.txt"
+    raw.write_text("Le jeu se joue à quatre personnes.\n", "utf-8")
+    added = run_academie("add-source", str(raw), "--id", "hostile", "--title", HOSTILE_TITLE, corpus=corpus_copy)
+    assert added.returncode == 0, added.stderr.decode()
+    page = (build_site(tmp_path, corpus_copy) / "sources" / "hostile.html").read_text("utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
+    assert "root:x:" not in page and 'href="javascript:' not in page and ".. include::" in page
+
+
+@pytest.mark.parametrize("title", ["two\nlines", "a\x07bell", "tab\there"])
+def test_a_title_with_control_characters_is_refused(title: str, corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "t.txt"
+    raw.write_text("Le jeu.\n", "utf-8")
+    result = run_academie("add-source", str(raw), "--id", "t", "--title", title, corpus=corpus_copy)
+    assert "one line without control characters" in _one_line_error(result)
+    assert not (corpus_copy / "sources" / "t").exists() and not (corpus_copy / "tei" / "t.xml").exists()
+
+
+def test_an_id_with_a_trailing_newline_is_refused(corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "t.txt"
+    raw.write_text("Le jeu.\n", "utf-8")
+    result = run_academie("add-source", str(raw), "--id", "ok\n", "--title", "T", corpus=corpus_copy)
+    assert "must be lowercase letters" in _one_line_error(result)
+
+
+def test_a_redirect_that_leaves_the_site_is_refused(corpus_copy: Path) -> None:
+    (corpus_copy / "redirects.toml").write_text('[redirects]\n"../sources/reversis" = "reversis.a14.s1"\n', "utf-8")
+    result = run_academie("build", "--no-site", corpus=corpus_copy)
+    assert "redirects.toml" in _one_line_error(result)
+
+
+def test_a_raw_text_that_is_a_link_is_refused(corpus_copy: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n", "utf-8")
+    raw = corpus_copy / "sources" / "piquet" / "raw.txt"
+    raw.unlink()
+    raw.symlink_to(secret)
+    result = run_academie("build", "--no-site", corpus=corpus_copy)
+    assert "sources/piquet/raw.txt" in _one_line_error(result)
+    assert b"root:x:" not in (corpus_copy / "tei" / "piquet.xml").read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("id = 5", "source id"),
+        ('order = "abc"', "'order' must be a whole number"),
+        ('encoding = "rot13"', "'encoding' must be one of"),
+    ],
+)
+def test_ill_typed_metadata_is_a_one_line_error(line: str, message: str, corpus_copy: Path) -> None:
+    meta = corpus_copy / "sources" / "piquet" / "metadata.toml"
+    key = line.split(" ")[0]
+    kept = [x for x in meta.read_text("utf-8").splitlines() if not x.startswith(f"{key} =")]
+    meta.write_text("\n".join([*kept, line]) + "\n", "utf-8")
+    assert message in _one_line_error(run_academie("build", "--no-site", corpus=corpus_copy))
+
+
+def test_the_server_serves_pages_not_hidden_files(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<p>edition</p>", "utf-8")
+    (tmp_path / ".doctrees").mkdir()
+    (tmp_path / ".doctrees" / "environment.pickle").write_bytes(b"secret")
+    handler = partial(EditionHandler, directory=str(tmp_path))
+    with ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        assert b"edition" in urllib.request.urlopen(f"{base}/index.html", timeout=10).read()
+        for path in ("/.doctrees/environment.pickle", "/%00", "/..%2f..%2fetc/passwd", "/.git/config"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(base + path, timeout=10)
+            assert refused.value.code == 404, path
+        server.shutdown()
+
+
+def test_the_built_site_holds_no_doctrees(site_html: Path) -> None:
+    assert not (site_html / ".doctrees").exists()
+    assert not list(site_html.rglob("*.pickle"))
