@@ -188,7 +188,7 @@ def _corrections(args: argparse.Namespace) -> int:
     from academie.derive import record
     from corpus.sources import get_source
 
-    count = record(get_source(args.source), Path(args.file))
+    count = record(get_source(args.source), Path(args.file), replace_all=args.replace_all)
     print(f"{args.source}: {count} corrections recorded from {args.file}", file=sys.stderr)
     return 0
 
@@ -346,6 +346,11 @@ def parser() -> argparse.ArgumentParser:
     corrections = sub.add_parser("corrections", help="record an edited reading as the editor's corrections")
     corrections.add_argument("source")
     corrections.add_argument("file", help="lines of block-id<TAB>corrected text")
+    corrections.add_argument(
+        "--replace-all",
+        action="store_true",
+        help="drop every correction derived from an edited reading first (the previous file kept as a backup)",
+    )
     corrections.set_defaults(handler=_corrections)
 
     rules = sub.add_parser("rules", help="the rule catalogue as JSON, its claim mutations, or what no rule cites")

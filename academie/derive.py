@@ -23,8 +23,14 @@ Token = tuple[int, int, int]  # start, end, segment
 
 
 def read_edited(path: Path) -> dict[str, str]:
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as err:
+        raise AcademieError(f"not UTF-8 (byte {err.start}): save the edited reading as UTF-8", path) from None
+    except OSError as err:
+        raise AcademieError(f"cannot read: {err.strerror}", path) from None
     edited = {}
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         if "\t" not in line:
@@ -160,11 +166,28 @@ def entries_toml(entries: list[dict[str, object]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def record(source: Source, path: Path) -> int:
-    """Replace the entries derived from edited readings by those of `path`; keep the others."""
-    entries = derive(source, read_edited(path))
+def record(source: Source, path: Path, replace_all: bool = False) -> int:
+    """Merge the corrections of an edited reading: the entries derived before from the blocks that
+    `path` gives are replaced, every other entry kept. With `replace_all`, every entry derived from
+    an edited reading is dropped first, the previous file kept as a numbered backup beside it."""
+    edited = read_edited(path)
+    entries = derive(source, edited)
     current = source.corrections_path.read_text("utf-8") if source.corrections_path.exists() else ""
-    kept = re.split(r"\n(?=\[\[correction\]\])", current)
-    kept = [chunk for chunk in kept if "edited reading of " not in chunk]
+    chunks = re.split(r"\n(?=\[\[correction\]\])", current)
+    if replace_all:
+        _backup(source.corrections_path, current)
+        kept = [chunk for chunk in chunks if "edited reading of " not in chunk]
+    else:
+        kept = [chunk for chunk in chunks if not any(f'"edited reading of {block}"' in chunk for block in edited)]
     write_atomic(source.corrections_path, "\n".join(kept).rstrip("\n") + "\n" + entries_toml(entries))
     return len(entries)
+
+
+def _backup(path: Path, text: str) -> Path:
+    """corrections.toml.~N~, the next free N: an editor's earlier corrections are never lost."""
+    number = 1
+    while path.with_name(f"{path.name}.~{number}~").exists():
+        number += 1
+    backup = path.with_name(f"{path.name}.~{number}~")
+    write_atomic(backup, text)
+    return backup

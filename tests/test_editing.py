@@ -74,3 +74,35 @@ def test_the_editor_identifies_a_quotation_s_game_with_its_evidence(tmp_path) ->
     bad.write_text('[[quotation]]\nid = "x.q1"\ngame = "piquet"\ncert = "sure"\nevidence = "e"\n', "utf-8")
     with pytest.raises(AcademieError, match=r"identifications.toml:1: an identification needs cert"):
         load_identifications(bad)
+
+
+def test_recording_one_block_keeps_every_other_correction(corpus_copy: Path, tmp_path: Path) -> None:
+    """`academie corrections` merges: an edited block replaces that block's entries only; an empty
+    file changes nothing; --replace-all drops the derived entries, the previous file kept aside."""
+    folder = corpus_copy / "sources" / "piquet"
+    before = (folder / "corrections.toml").read_text("utf-8")
+    count = before.count("[[correction]]")
+    assert count > 10
+    empty = tmp_path / "empty.tsv"
+    empty.write_text("", "utf-8")
+    assert record(load_source(folder), empty) == 0
+    assert (folder / "corrections.toml").read_text("utf-8").count("[[correction]]") == count
+    one = tmp_path / "one.tsv"
+    one.write_text("piquet.a17.p1\tChacun fait tour à tour au Piquet.\n", "utf-8")
+    record(load_source(folder), one)
+    after = (folder / "corrections.toml").read_text("utf-8")
+    assert after.count("[[correction]]") >= count - before.count('"edited reading of piquet.a17.p1"')
+    assert all(line in after for line in before.splitlines() if "edited reading of piquet.a4.p1" in line)
+    record(load_source(folder), one, replace_all=True)
+    assert (folder / "corrections.toml.~1~").read_text("utf-8") == after
+    assert "edited reading of piquet.a4.p1" not in (folder / "corrections.toml").read_text("utf-8")
+
+
+def test_an_edited_reading_not_in_utf8_is_a_one_line_error(corpus_copy: Path, tmp_path: Path) -> None:
+    from tests.conftest import run_academie
+
+    edited = tmp_path / "edited.tsv"
+    edited.write_bytes("piquet.a17.p1\tChacun fait tour à tour\n".encode("cp1252"))
+    result = run_academie("corrections", "piquet", str(edited), corpus=corpus_copy)
+    assert result.returncode == 1 and "not UTF-8" in result.stderr.decode()
+    assert len(result.stderr.decode().strip().splitlines()) == 1
