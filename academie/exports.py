@@ -33,6 +33,7 @@ def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress
     for source in all_sources():
         shutil.copyfile(paths.tei_path(source.id), html / "tei" / f"{source.id}.xml")
     write_permalinks(html / "id", rules)
+    remove_stale(html, rules)
     collection = annotation_collection(rules)
     write_atomic(html / "annotations.jsonld", _json(collection))
     if found is None:
@@ -62,6 +63,23 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
                 raise AcademieError(f"permalink '{anchor}' would lie outside the site", page)
             write_atomic(page, permalink_page(target))
         write_atomic(manifest, listing)
+
+
+def remove_stale(html: Path, rules: list[dict]) -> None:
+    """What a removed source or game left in the site: its page, its TEI, its permalinks."""
+    sources, games = {s.id for s in all_sources()}, {r["game"] for r in rules}
+    manifest = html / "id" / "permalinks.json"
+    anchors = set(json.loads(manifest.read_text("utf-8"))) if manifest.exists() else set()
+    wanted = {
+        "sources": {f"{name}.html" for name in (*sources, "index")},
+        "games": {f"{name}.html" for name in (*games, "index")},
+        "tei": {f"{name}.xml" for name in sources},
+        "id": {f"{name}.html" for name in anchors} | {"permalinks.json"},
+    }
+    for folder, names in wanted.items():
+        for path in (html / folder).glob("*"):
+            if path.is_file() and path.name not in names:
+                path.unlink()
 
 
 def permalink_page(target: str) -> bytes:

@@ -4,9 +4,11 @@ coverage), the site itself, then every export, in that order."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from academie.exports import write_exports
@@ -23,7 +25,7 @@ SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-j", "auto", "-b", "html"]
 
 def doctrees(html: Path) -> Path:
     """Sphinx's pickled environment and doctrees: beside the site, never inside what is served."""
-    return html.parent / "doctrees"
+    return html.parent / f"{html.name}.doctrees"
 
 
 def write_products(products: Path = paths.PRODUCTS) -> str:
@@ -60,5 +62,33 @@ def build_edition(
     the rule candidates the corpus build found, else found again from the TEI)."""
     products = html.parent / "products"
     catalogue = write_products(products)
-    build_site(progress, site, html, products)
-    write_exports(html, catalogue, candidates, progress)
+    with staged(html) as stage:
+        build_site(progress, site, stage, products)
+        write_exports(stage, catalogue, candidates, progress)
+
+
+@contextmanager
+def staged(html: Path) -> Iterator[Path]:
+    """A copy of the published site (and of Sphinx's environment) to build into, swapped in whole
+    when the build succeeds: a failed or killed build leaves the previous site as it was, and the
+    next build starts from it, clean."""
+    stage = html.parent / f".{html.name}.new"
+    pairs = [(html, stage), (doctrees(html), doctrees(stage))]
+    for folder, copy in pairs:
+        kept = _kept(folder)
+        if not folder.exists() and kept.exists():  # a build killed between its two renames
+            kept.rename(folder)
+        for leftover in (copy, kept):
+            shutil.rmtree(leftover, ignore_errors=True)
+        if folder.exists():
+            shutil.copytree(folder, copy, symlinks=True)
+    yield stage
+    for folder, copy in pairs:
+        if folder.exists():
+            folder.rename(_kept(folder))
+        copy.rename(folder)
+        shutil.rmtree(_kept(folder), ignore_errors=True)
+
+
+def _kept(folder: Path) -> Path:
+    return folder.parent / f".{folder.name}.old"

@@ -3,6 +3,10 @@ regular files; the server serves the published pages only; ill-typed fields are 
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -13,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from academie.serve import EditionHandler
+from corpus import paths
 from tests.conftest import build_site, run_academie
 
 HOSTILE_TITLE = ".. include:: /etc/passwd `x <javascript:alert(1)>`_ |sub| <script>alert(1)</script>"
@@ -105,3 +110,32 @@ def test_the_server_serves_pages_not_hidden_files(tmp_path: Path) -> None:
 def test_the_built_site_holds_no_doctrees(site_html: Path) -> None:
     assert not (site_html / ".doctrees").exists()
     assert not list(site_html.rglob("*.pickle"))
+
+
+def test_a_removed_source_leaves_nothing_and_a_failed_build_changes_nothing(corpus_copy: Path, tmp_path: Path) -> None:
+    """The site is built into a copy and swapped in whole: a source removed from the corpus takes
+    its page, TEI and permalinks with it; a build that fails leaves the published site as it was."""
+    html = build_site(tmp_path, corpus_copy)
+    assert (html / "sources" / "talon.html").exists() and (html / "id" / "talon.q1.html").exists()
+    shutil.rmtree(corpus_copy / "sources" / "talon")
+    (corpus_copy / "tei" / "talon.xml").unlink()
+    rules = tmp_path / "rules"
+    shutil.copytree(paths.ROOT / "rules" / "data" / "rules", rules)
+    (rules / "talon.toml").unlink()  # the rules citing the removed source go with it
+    published = html / "index.html"
+    rebuilt = _build_again(tmp_path, corpus_copy, rules)
+    assert rebuilt.returncode == 0, rebuilt.stderr.decode()
+    assert not (html / "sources" / "talon.html").exists() and not (html / "tei" / "talon.xml").exists()
+    assert not list((html / "id").glob("talon.*.html"))
+    before = published.read_bytes()
+    (tmp_path / "site" / "index.rst").write_text("Broken\n======\n\n:ref:`no-such-anchor`\n", "utf-8")
+    failed = _build_again(tmp_path, corpus_copy, rules)
+    assert failed.returncode != 0 and published.read_bytes() == before
+
+
+def _build_again(folder: Path, corpus: Path, rules: Path) -> subprocess.CompletedProcess:
+    build = "import sys; from pathlib import Path; from academie.stages import build_edition; "
+    build += "build_edition(print, Path(sys.argv[1]), Path(sys.argv[2]))"
+    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus), ACADEMIE_RULES=str(rules))
+    command = [sys.executable, "-c", build, str(folder / "site"), str(folder / "html")]
+    return subprocess.run(command, capture_output=True, env=env, check=False, timeout=900)
