@@ -3,8 +3,10 @@ coverage), the site itself, then every export, in that order."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -20,6 +22,8 @@ from rules.catalogue import load_rules
 from rules.export import coverage_json, rules_json
 
 # Warnings and broken references fail; Sphinx reads and writes in parallel.
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child receives when its parent dies (Linux)
+PRCTL = getattr(ctypes.CDLL(None), "prctl", None)  # resolved here, not in the forked child
 SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-j", "auto", "-b", "html"]
 
 
@@ -47,9 +51,20 @@ def build_site(
     progress("site: building the edition with Sphinx")
     command = [sys.executable, "-m", "sphinx", *SPHINX_OPTIONS, "-d", str(doctrees(html)), str(site), str(html)]
     env = dict(os.environ, ACADEMIE_PRODUCTS=str(products))
-    if subprocess.run(command, check=False, env=env).returncode:
-        raise AcademieError("Sphinx build failed (see the messages above)", site)
+    ran = subprocess.run(command, check=False, env=env, capture_output=True, text=True, preexec_fn=_die_with_parent)
+    log = html.parent / "sphinx.log"
+    write_atomic(log, ran.stdout + ran.stderr)
+    if ran.returncode:
+        lines = [line for line in (ran.stderr or ran.stdout).splitlines() if line.strip()]
+        first = next((line for line in lines if "WARNING" in line or "ERROR" in line), lines[-1] if lines else "")
+        raise AcademieError(f"Sphinx: {first} (the whole log: {log})", site)
     progress(f"site: {html / 'index.html'}")
+
+
+def _die_with_parent() -> None:
+    """Sphinx is killed with the build that started it (Linux): never running on outside the lock."""
+    if PRCTL is not None:
+        PRCTL(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def build_edition(

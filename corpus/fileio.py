@@ -17,8 +17,11 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     """Write to a temporary file in the same folder, then rename over `path`."""
     if isinstance(data, str):
         data = data.encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:  # a read-only folder, a full disk: one line naming the file
+        raise AcademieError(f"cannot write: {err.strerror}", path) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -26,6 +29,9 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise AcademieError(f"cannot write: {err.strerror}", path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
