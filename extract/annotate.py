@@ -8,6 +8,8 @@ which inline <rs> could not contain. The text, its ids and its round trip stay u
 
 from __future__ import annotations
 
+import warnings
+from dataclasses import replace
 from typing import NamedTuple
 
 from lxml import etree
@@ -18,6 +20,7 @@ from corpus.spans import XML_ID, tei
 from extract.pipeline import nlp
 
 RESP = "#academie.extract"
+CHUNK = 100_000  # characters a piece of a sentence may have: far below spaCy's max_length, whatever a line's
 RS_TYPES = ("card", "suit", "game", "counter")  # as <rs type ref>; terms of play as <term ref>
 
 
@@ -45,10 +48,40 @@ def analyse_many(roots: list[etree._Element]) -> list[list[Sentence]]:
             if text:
                 items.append((number, s.get(XML_ID), text, ranges))
     out: list[list[Sentence]] = [[] for _ in roots]
-    docs = nlp().pipe(text for _, _, text, _ in items)
-    for (number, *item), doc in zip(items, docs, strict=True):
-        out[number].append(Sentence(*item, doc))
+    pieces = [_pieces(text) for _, _, text, _ in items]
+    docs = iter(nlp().pipe(piece for parts in pieces for piece in parts))
+    for (number, *item), parts in zip(items, pieces, strict=True):
+        out[number].append(Sentence(*item, _joined([next(docs) for _ in parts])))
     return out
+
+
+def _pieces(text: str) -> list[str]:
+    """A sentence in pieces of at most CHUNK characters, cut after white space where there is some."""
+    pieces, size = [], CHUNK
+    while len(text) > size:
+        cut = text.rfind(" ", 0, size) + 1 or size
+        pieces.append(text[:cut])
+        text = text[cut:]
+    return [*pieces, text]
+
+
+def _joined(docs: list[Doc]) -> Doc:
+    """The Doc of a sentence analysed in pieces: tokens, mentions and numbers joined; each class
+    scored as its best piece scores it; the claims of every piece, at their places in the whole."""
+    if len(docs) == 1:
+        return docs[0]
+    with warnings.catch_warnings():  # W101: the claims are joined below
+        warnings.simplefilter("ignore", UserWarning)
+        whole = Doc.from_docs(docs, ensure_whitespace=False)
+    whole.cats = {label: max(d.cats.get(label, 0.0) for d in docs) for label in docs[0].cats}
+    numbers = [n._.value for d in docs for n in d.spans["numbers"]]
+    for span, value in zip(whole.spans["numbers"], numbers, strict=True):
+        span._.value = value
+    offsets = [sum(len(d.text) for d in docs[:k]) for k in range(len(docs))]
+    whole._.claims = [
+        replace(c, start=c.start + at, end=c.end + at) for d, at in zip(docs, offsets, strict=True) for c in d._.claims
+    ]
+    return whole
 
 
 def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> list[Sentence]:

@@ -172,3 +172,24 @@ def test_every_glossary_entry_is_declared_once_in_each_tei_header() -> None:
     declared = [c.get(XML_ID) for c in root.find(tei("teiHeader")).iter(tei("category"))]
     assert {e.id for e in entries()} <= set(declared)
     assert len(declared) == len(set(declared))
+
+
+def test_a_sentence_longer_than_a_piece_is_analysed_in_pieces(monkeypatch) -> None:
+    """However long a line (a flattened book), spaCy gets pieces below its max_length; the sentence's
+    Doc joins them: its text, mentions, numbers with their values, and claims at their places."""
+    from lxml import etree
+
+    from extract import annotate
+
+    monkeypatch.setattr(annotate, "CHUNK", 400)
+    text = "L'on donne onze cartes à chacun des joueurs et trois au talon " * 30
+    root = etree.fromstring(
+        f'<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><body><p><s xml:id="x.s1">{text}</s></p></body></text></TEI>'
+    )
+    (sentence,) = annotate.analyse(root)
+    assert len(annotate._pieces(sentence.text)) > 4 and sentence.doc.text == sentence.text
+    assert [n._.value for n in sentence.doc.spans["numbers"]].count(11) == 30
+    hands = [c for c in sentence.doc._.claims if c.claim.get("hand") == 11]
+    assert len(hands) > 1 and all("onze" in sentence.text[c.start : c.end] for c in hands)
+    annotate.annotate(root, [sentence])
+    assert len(root.findall(".//{http://www.tei-c.org/ns/1.0}annotation")) > 60
