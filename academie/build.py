@@ -74,6 +74,7 @@ class Built:
     source: str
     tei: bytes
     ids: tuple[str, ...]
+    anchors: tuple[tuple[str, str], ...]  # each sentence's id with the digest of its raw text
     candidates: tuple[dict, ...]
 
 
@@ -102,7 +103,8 @@ def _build(source: Source, target: Path) -> Built:
     check_tei(source, etree.ElementTree(root), data, target)
     text = root.find(f"{{{TEI_NS}}}text")
     ids = tuple(e.get(XML_ID) for e in text.iter() if isinstance(e.tag, str) and e.get(XML_ID))
-    return Built(source.id, data, ids, tuple(as_records(candidates(source.id, analysed, catalogue=[]))))
+    found = tuple(as_records(candidates(source.id, analysed, catalogue=[])))
+    return Built(source.id, data, ids, tuple(ledger.anchors(text).items()), found)
 
 
 def check_tei(source: Source, tree: etree._ElementTree, data: bytes, target: Path) -> None:
@@ -208,12 +210,14 @@ def reuse(given: SourceFiles, target: Path) -> Built | None:
     data = target.read_bytes()
     if kept.get("key") != _key(given) or kept.get("tei") != hashlib.sha256(data).hexdigest():
         return None
-    return Built(given.folder.name, data, tuple(kept["ids"]), tuple(kept["candidates"]))
+    anchored = tuple((name, digest) for name, digest in kept["anchors"])
+    return Built(given.folder.name, data, tuple(kept["ids"]), anchored, tuple(kept["candidates"]))
 
 
 def remember(given: SourceFiles, built: Built) -> None:
     """Record a source's build for the next one (a cache: losing it costs time, never correctness)."""
     record = {"key": _key(given), "tei": hashlib.sha256(built.tei).hexdigest(), "ids": list(built.ids)}
+    record["anchors"] = [list(pair) for pair in built.anchors]
     record["candidates"] = list(built.candidates)
     write_atomic(CACHE / f"{built.source}.json", json.dumps(record, ensure_ascii=False, sort_keys=True))
 
@@ -221,8 +225,9 @@ def remember(given: SourceFiles, built: Built) -> None:
 def keep_citations(results: list[Built], progress: Progress = stderr_progress) -> None:
     """Check the ledger of published identifiers, then record the new ones."""
     current = {i for built in results for i in built.ids} | {rule.id for rule in load_rules()}
-    ledger.check(current)
-    added = ledger.update(current)
+    digests = {name: digest for built in results for name, digest in built.anchors}
+    ledger.check(current, digests=digests)
+    added = ledger.update(current, digests=digests)
     progress(f"ledger: {len(current)} identifiers live, {added} newly published, none broken")
 
 

@@ -35,6 +35,13 @@ def diplomatic(tree: etree._ElementTree | etree._Element) -> str:
     return "".join(parts)
 
 
+def element_diplomatic(element: etree._Element) -> str:
+    """The raw text an element spans, as received (what its identifier is anchored to)."""
+    parts: list[str] = []
+    _collect(element, DIPLOMATIC_SKIP, parts)
+    return "".join(parts)
+
+
 def _collect(element: etree._Element, skip: frozenset[str], parts: list[str]) -> None:
     if element.text:
         parts.append(element.text)
