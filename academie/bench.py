@@ -265,3 +265,29 @@ def _plain_site(folder: Path, pages: int, texts: list[str]) -> None:
         body = "\n\n".join(line.strip() for line in texts[n % len(texts)].splitlines() if line.strip())
         body = body.replace("*", "\\*").replace("`", "\\`").replace("|", "\\|").replace("_", "\\_")
         (folder / f"{name}.rst").write_text(f"{name}\n{'=' * len(name)}\n\n{body}\n", "utf-8")
+
+
+def bench_add_source(sizes: tuple[int, ...] = (10_000, 100_000, 1_000_000)) -> Iterator[str]:
+    """`academie add-source` of books of growing size (the bundled sources' text repeated to each
+    size, in lines as printed), into a scratch corpus: seconds and seconds per MB, to show the
+    growth is linear."""
+    import tempfile
+
+    from academie.addsource import add_source
+    from corpus.sources import all_sources
+
+    text = "\n\n".join(source.text() for source in all_sources())
+    _warm()
+    first = None
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as scratch:
+            root = Path(scratch)
+            book = root / "book.txt"
+            data = (text * (size // len(text) + 1)).encode("utf-8")[:size]
+            book.write_bytes(data[: data.rfind(b"\n") + 1])
+            start = time.perf_counter()
+            add_source(book, "book", "Book", {}, root / "sources", root / "tei")
+            seconds = time.perf_counter() - start
+        per_mb = seconds / (size / 1e6)
+        first = first or per_mb
+        yield f"add-source {size / 1e6:g} MB: {seconds:.1f} s, {per_mb:.1f} s/MB ({per_mb / first:.2f} of the first)"

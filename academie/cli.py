@@ -160,8 +160,12 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from academie.bench import bench_build, bench_clean, bench_engine, bench_pipeline, bench_site
+    from academie.bench import bench_add_source, bench_build, bench_clean, bench_engine, bench_pipeline, bench_site
 
+    if args.what == "add-source":
+        for line in bench_add_source(tuple(_positive(n) for n in args.sizes.split(","))):
+            print(line, flush=True)
+        return 0
     if args.what == "build":
         for line in bench_build(tuple(_positive(n) for n in args.books.split(","))):
             print(line, flush=True)
@@ -375,7 +379,8 @@ def parser() -> argparse.ArgumentParser:
     serve.set_defaults(handler=_serve)
 
     bench = sub.add_parser("bench", help="benchmarks that print figures")
-    bench.add_argument("what", choices=("build", "clean", "engine", "pipeline", "site"))
+    bench.add_argument("what", choices=("add-source", "build", "clean", "engine", "pipeline", "site"))
+    bench.add_argument("--sizes", default="10000,100000,1000000", help="add-source: book sizes, in bytes")
     bench.add_argument("--books", default="10,50,200", help="build: sizes of the synthetic corpus, in books")
     bench.add_argument("dir", nargs="?", help="ICDAR-format folder to clean (clean)")
     bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")

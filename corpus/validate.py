@@ -14,6 +14,7 @@ from lxml import etree, isoschematron
 
 from corpus import paths
 from corpus.fileio import parse_xml, safe_parser
+from corpus.spans import XML_ID
 
 SVRL = {"svrl": "http://purl.oclc.org/dsdl/svrl"}
 RNG = "http://relaxng.org/ns/structure/1.0"
@@ -82,7 +83,20 @@ def validate_tree(tree: etree._ElementTree, path: Path) -> list[Problem]:
     rules = schematron()
     if not rules.validate(tree):
         problems += _schematron_problems(rules.validation_report, tree, path)
+    problems += _duplicate_ids(tree, path)
     problems += _nfc_problems(tree, path)
+    return problems
+
+
+def _duplicate_ids(tree: etree._ElementTree, path: Path) -> list[Problem]:
+    """Every @xml:id is unique (a project constraint, checked here in one pass)."""
+    seen: set[str] = set()
+    problems = []
+    for element in tree.iter():
+        xml_id = element.get(XML_ID) if isinstance(element.tag, str) else None
+        if xml_id is not None and xml_id in seen:
+            problems.append(Problem(path, element.sourceline, f"academie.sch: @xml:id '{xml_id}' is not unique"))
+        seen.add(xml_id)
     return problems
 
 

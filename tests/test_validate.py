@@ -100,3 +100,15 @@ def test_the_pruned_tei_all_decides_as_the_whole_one() -> None:
     for tree, valid in ((trees[0], True), (trees[1], True), (missing, False), (misplaced, False)):
         used = frozenset(e.tag for e in tree.iter() if isinstance(e.tag, str))
         assert relaxng_for(used).validate(tree) is valid is relaxng().validate(tree)
+
+
+def test_a_duplicate_identifier_is_reported_with_its_line() -> None:
+    from corpus.fileio import parse_xml
+
+    tree = parse_xml(paths.tei_path("piquet"))
+    sentences = list(tree.getroot().iter("{http://www.tei-c.org/ns/1.0}s"))
+    sentences[3].set(
+        "{http://www.w3.org/XML/1998/namespace}id", sentences[0].get("{http://www.w3.org/XML/1998/namespace}id")
+    )
+    found = [p for p in validate_tree(tree, Path("piquet.xml")) if "is not unique" in p.message]
+    assert len(found) == 1 and found[0].line == sentences[3].sourceline
