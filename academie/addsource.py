@@ -11,7 +11,7 @@ from academie.build import SOURCE_FILES, SourceFiles, build_source
 from corpus import paths
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
-from corpus.rawtext import decode, detect_encoding
+from corpus.rawtext import Form, decode, detect_encoding, form_of
 from corpus.sources import BIBLIOGRAPHIC, ID_PATTERN, check_metadata, load_source
 
 OPTIONAL = (*BIBLIOGRAPHIC, "description")
@@ -29,14 +29,18 @@ def _toml_string(value: str) -> str:
 
 def metadata_text(meta: dict) -> str:
     lines = ["# Bibliographic facts the file itself gives; what it does not give is listed under `unknown`."]
-    for key, value in meta.items():
-        if isinstance(value, list):
-            lines.append(f"{key} = [{', '.join(_toml_string(v) for v in value)}]")
-        elif isinstance(value, int):
-            lines.append(f"{key} = {value}")
-        else:
-            lines.append(f"{key} = {_toml_string(value)}")
+    lines += [f"{key} = {_toml_value(value)}" for key, value in meta.items()]
     return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return f"[{', '.join(_toml_value(v) for v in value)}]"
+    return _toml_string(str(value))
 
 
 def add_source(
@@ -61,7 +65,7 @@ def add_source(
         raise AcademieError(f"cannot read: {err.strerror}", file) from err
     encoding = detect_encoding(data, file)
     decode(data, encoding, file)
-    meta = _metadata(source_id, title, fields, encoding, file, root)
+    meta = _metadata(source_id, title, fields, form_of(data, encoding, file), file, root)
     root.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{source_id}.", dir=root))
     target = paths.tei_path(source_id, tei_dir)
@@ -82,7 +86,7 @@ def add_source(
     return folder
 
 
-def _metadata(source_id: str, title: str, fields: dict[str, str | None], encoding: str, file: Path, root: Path) -> dict:
+def _metadata(source_id: str, title: str, fields: dict[str, str | None], form: Form, file: Path, root: Path) -> dict:
     given = {k: v.strip() for k, v in fields.items() if k in OPTIONAL and v and v.strip()}
     orders = (
         [int(_order(p)) for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")] if root.exists() else []
@@ -92,8 +96,7 @@ def _metadata(source_id: str, title: str, fields: dict[str, str | None], encodin
     meta["language"] = "fr"
     meta["received_as"] = file.name
     meta["added"] = datetime.date.today().isoformat()
-    if encoding != "utf-8":
-        meta["encoding"] = encoding
+    meta |= form.as_metadata()  # how the bytes differ from the TEI's text: they can be given back
     unknown = [k for k in BIBLIOGRAPHIC if k not in given]
     if unknown:
         meta["unknown"] = unknown

@@ -47,11 +47,20 @@ def _build(args: argparse.Namespace) -> int:
 
 def _text(args: argparse.Namespace) -> int:
     from corpus.fileio import parse_xml
+    from corpus.rawtext import form_from, restore
     from corpus.readings import diplomatic, reading
     from corpus.sources import get_source
+    from corpus.spans import TEI_NS
 
     source = get_source(args.source)
     tree = parse_xml(paths.tei_path(source.id))
+    if tree.getroot().find(f"{{{TEI_NS}}}text") is None:
+        raise AcademieError("the TEI has no <text> element", paths.tei_path(source.id))
+    if args.bytes:
+        if not args.diplomatic:
+            raise AcademieError("--bytes goes with --diplomatic: the raw file as received")
+        sys.stdout.buffer.write(restore(diplomatic(tree), form_from(source.meta)))
+        return 0
     sys.stdout.write(diplomatic(tree) if args.diplomatic else reading(tree))
     return 0
 
@@ -297,6 +306,7 @@ def parser() -> argparse.ArgumentParser:
     mode = text.add_mutually_exclusive_group()
     mode.add_argument("--diplomatic", action="store_true", help="the raw text, exactly as received")
     mode.add_argument("--reading", action="store_true", help="the corrected, regularised reading (default)")
+    text.add_argument("--bytes", action="store_true", help="with --diplomatic: raw.txt byte for byte, from the TEI")
     text.set_defaults(handler=_text)
 
     validate = sub.add_parser("validate", help="check TEI against tei_all and the project Schematron")

@@ -6,6 +6,7 @@ import re
 
 from lxml import etree
 
+from corpus.errors import AcademieError
 from corpus.spans import TEI_NS
 
 DIPLOMATIC_SKIP = frozenset({"corr", "reg", "expan", "note"})
@@ -24,7 +25,7 @@ def text_element(tree: etree._ElementTree | etree._Element) -> etree._Element:
     root = tree.getroot() if isinstance(tree, etree._ElementTree) else tree
     found = root.find(f"{{{TEI_NS}}}text")
     if found is None:
-        raise ValueError("no <text> element")
+        raise AcademieError("the TEI has no <text> element")
     return found
 
 

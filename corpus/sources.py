@@ -11,10 +11,11 @@ from typing import Any
 
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.rawtext import ENCODINGS, read_raw
+from corpus.rawtext import ENCODINGS, LINE_ENDS, read_raw
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 DATE_PATTERN = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
+FORM_FIELDS = ("bom", "line_end", "other_line_ends", "decomposed")  # see corpus.rawtext.Form
 TEXT_FIELDS = (
     "title",
     "author",
@@ -113,7 +114,7 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
     for key in REQUIRED:
         if key not in meta:
             raise AcademieError(f"metadata lacks required field '{key}'", path)
-    known = {"id", "order", "unknown", "cleaning", *TEXT_FIELDS}
+    known = {"id", "order", "unknown", "cleaning", *TEXT_FIELDS, *FORM_FIELDS}
     for key, value in meta.items():
         if key not in known:
             raise AcademieError(f"unknown metadata field '{key}'", path, _key_line(path, key))
@@ -133,6 +134,7 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
         raise AcademieError(
             f"field 'encoding' must be one of {', '.join(ENCODINGS)}", path, _key_line(path, "encoding")
         )
+    _check_form(meta, path)
     for key in ("date", "transcription_date", "added"):
         if key in meta and (not isinstance(meta[key], str) or not DATE_PATTERN.fullmatch(meta[key])):
             raise AcademieError(f"field '{key}' must be YYYY, YYYY-MM or YYYY-MM-DD", path, _key_line(path, key))
@@ -147,6 +149,30 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
     for key in unknown:
         if key in meta:
             raise AcademieError(f"field '{key}' is both given and listed as unknown", path)
+
+
+def _check_form(meta: dict[str, Any], path: Path) -> None:
+    """The recorded form of the raw file's bytes (corpus.rawtext.Form), each field of its type."""
+    line_end = meta.get("line_end", "lf")
+    others = meta.get("other_line_ends", [])
+    decomposed = meta.get("decomposed", [])
+    good = (
+        isinstance(meta.get("bom", False), bool)
+        and line_end in LINE_ENDS
+        and isinstance(others, list)
+        and all(_pair(p, int, str) and p[1] in LINE_ENDS for p in others)
+        and isinstance(decomposed, list)
+        and all(_pair(p, int, str) for p in decomposed)
+    )
+    if not good:
+        key = next((k for k in FORM_FIELDS if k in meta), "bom")
+        raise AcademieError(
+            "the raw file's form (bom, line_end, other_line_ends, decomposed) is ill-typed", path, _key_line(path, key)
+        )
+
+
+def _pair(value: object, first: type, second: type) -> bool:
+    return isinstance(value, list) and len(value) == 2 and type(value[0]) is first and isinstance(value[1], second)
 
 
 def _key_line(path: Path, key: str) -> int | None:

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from academie import ledger
@@ -18,6 +20,7 @@ from corpus import paths
 from corpus.encode import encode, encode_text
 from corpus.errors import AcademieError
 from corpus.fileio import parse_xml
+from corpus.rawtext import decode, form_from, form_of, restore
 from corpus.readings import diplomatic
 from corpus.sources import get_source, load_source
 from corpus.validate import validate_file
@@ -39,6 +42,7 @@ REFUSED = {
     "binary": (bytes(range(256)) * 4, "binary file"),
     "control": (b"Le jeu\nse \x07joue\n", ":2: control character U+0007"),
     "too-large": (b"Le jeu se joue. " * (50 * 2**16), "file too large"),  # 50 MB
+    "mixed": ("Première ligne\n".encode() + "Deuxième écart\n".encode("cp1252"), ":2: mixes UTF-8 with another"),
 }
 
 
@@ -59,6 +63,7 @@ def test_odd_encodings_and_markup_are_processed_without_loss(name: str, corpus_c
     tei = corpus_copy / "tei" / f"{name}.xml"
     assert validate_file(tei) == []
     assert diplomatic(parse_xml(tei)) == _expected(PROCESSED[name], source.meta.get("encoding", "utf-8"))
+    assert restore(diplomatic(parse_xml(tei)), form_from(source.meta)) == PROCESSED[name]  # byte for byte
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
@@ -216,3 +221,41 @@ def test_the_site_serves_a_permalink_for_every_identifier_and_redirect(corpus_co
     assert ledger.published() <= pages
     moved = (out / "id" / "reversis.a99.s1.html").read_text("utf-8")
     assert "sources/reversis.html#reversis.a14.s1" in moved
+
+
+PIECES = st.sampled_from(["Le jeu", "écart", "E\u0301carte\u0301", "re\u0300gle", "« talon »", "Œuvre", " ", "1."])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.lists(PIECES, min_size=1, max_size=5).map("".join), min_size=1, max_size=8),
+    st.lists(st.sampled_from(["\n", "\r\n", "\r"]), min_size=8, max_size=8),
+    st.sampled_from(["utf-8", "utf-8-sig", "cp1252", "latin-1"]),
+    st.booleans(),
+)
+def test_any_accepted_file_is_given_back_byte_for_byte(lines, ends, encoding: str, nfd: bool) -> None:
+    """Encoding, byte-order mark, line ends (one kind or mixed), NFC, NFD or both: the text the TEI
+    encodes and the recorded form give the file back, byte for byte."""
+    import unicodedata
+
+    text = "".join(line + end for line, end in zip(lines, ends, strict=False))
+    text = unicodedata.normalize("NFD", text) if nfd else text
+    try:
+        data = text.encode(encoding)
+    except UnicodeEncodeError:
+        return  # a character the encoding lacks (Œ in Latin-1): no such file
+    if not text.strip():
+        return  # a blank file is refused
+    name = "utf-8" if encoding == "utf-8-sig" else encoding
+    form = form_of(data, name, Path("f.txt"))
+    assert restore(decode(data, name, Path("f.txt")), form) == data
+    assert form_from(form.as_metadata()) == form  # what the metadata records is the whole form
+
+
+def test_text_bytes_gives_back_a_raw_file_from_the_tei(corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "crlf.txt"
+    raw.write_bytes("\ufeffLe jeu\r\nE\u0301carte\r\n\r\nfin\n".encode("utf-8"))
+    added = run_academie("add-source", str(raw), "--id", "crlf", "--title", "CRLF", corpus=corpus_copy)
+    assert added.returncode == 0, added.stderr.decode()
+    result = run_academie("text", "crlf", "--diplomatic", "--bytes", corpus=corpus_copy)
+    assert result.returncode == 0 and result.stdout == raw.read_bytes()
