@@ -106,19 +106,17 @@ def eval_sources(sources: list) -> list[str]:
     """Per source, against the published reading (automatic cleaning plus the editor's corrections):
     the CER of the raw file beside that of `academie clean` (layout, hyphens and words), then the CER
     of the uncorrected reading beside the automatically cleaned one (the word-level cleaning alone)."""
-    from lxml import etree
 
     from corpus.encode import encode
-    from corpus.fileio import safe_parser
     from corpus.readings import reading
     from corpus.textclean import clean_text
 
     lines = []
     for source in sources:
-        published = etree.fromstring(encode(source).data, safe_parser())
-        automatic = etree.fromstring(encode(source, editor_corrections=False).data, safe_parser())
+        published = encode(source).root
+        automatic = encode(source, editor_corrections=False).root
         gold = reading(published)
-        raw = source.raw_path.read_text("utf-8")
+        raw = source.text()  # decoded as the source is read (its encoding), NFC, \n line ends
         lines.append(_cer_line(f"{source.id}: raw file", raw.strip(), clean_text(raw).strip(), gold.strip(), "clean"))
         lines.append(
             _cer_line(f"{source.id}: reading", reading(published, original=True), reading(automatic), gold, "automatic")

@@ -16,6 +16,7 @@ Only the words that differ become the `<choice>`, so context words may be given 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +30,7 @@ KEEP = "keep"
 TYPES = ("sic", "orig", "abbr")
 CERTS = ("high", "medium", "low")
 FIELDS = {"find", "replace", "occurrence", "type", "cert", "note"}
+MAX_TEXT = 10_000  # characters of `find` or `replace`: a correction is a few words, not a chapter
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,10 @@ def _check(entry: dict, path: Path, line: int | None, number: int) -> Correction
     for key in ("find", "replace"):
         if not isinstance(entry.get(key), str):
             raise fail(f"field '{key}' must be a string")
+        if len(entry[key]) > MAX_TEXT:
+            raise fail(f"field '{key}' holds {len(entry[key]):,} characters: a correction is a few words")
+        if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in entry[key]):
+            raise fail(f"field '{key}' holds a control character, which XML cannot carry")
     if not entry["find"]:
         raise fail("field 'find' is empty")
     occurrence = entry.get("occurrence")

@@ -96,6 +96,10 @@ def load_toml(path: Path) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as err:
         line = _toml_error_line(str(err))
         raise AcademieError(f"malformed TOML: {str(err).split(' (at')[0]}", path, line) from err
+    except RecursionError:
+        raise AcademieError("malformed TOML: nested too deep", path) from None
+    except OSError as err:
+        raise AcademieError(f"cannot read: {err.strerror}", path) from None
 
 
 def entry_lines(path: Path, table: str) -> list[int]:

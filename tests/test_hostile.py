@@ -155,3 +155,12 @@ def test_a_sentence_inserted_before_a_published_one_is_caught(corpus_copy: Path)
     accepted = run_academie("build", "--no-site", corpus=corpus_copy)
     assert accepted.returncode == 0, accepted.stderr.decode()
     assert "reversis.a10.s1\t" in (corpus_copy / "ledger.txt").read_text("utf-8")
+
+
+def test_eval_sources_reads_a_source_in_its_own_encoding(corpus_copy: Path, tmp_path: Path) -> None:
+    raw = tmp_path / "cp.txt"
+    raw.write_bytes("“ Le talon ” – écarté… le jeu se joue à quatre.\n".encode("cp1252"))
+    assert run_academie("add-source", str(raw), "--id", "cp", "--title", "CP", corpus=corpus_copy).returncode == 0
+    result = run_academie("eval", "sources", corpus=corpus_copy)
+    assert result.returncode == 0, result.stderr.decode()
+    assert "cp: raw file" in result.stdout.decode()
