@@ -164,3 +164,44 @@ def test_eval_sources_reads_a_source_in_its_own_encoding(corpus_copy: Path, tmp_
     result = run_academie("eval", "sources", corpus=corpus_copy)
     assert result.returncode == 0, result.stderr.decode()
     assert "cp: raw file" in result.stdout.decode()
+
+
+def test_text_of_a_tei_without_a_text_is_a_one_line_error(corpus_copy: Path) -> None:
+    (corpus_copy / "tei" / "piquet.xml").write_text(
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0"><teiHeader/></TEI>', "utf-8"
+    )
+    assert "tei/piquet.xml: the TEI has no <text> element" in _one_line_error(
+        run_academie("text", "piquet", corpus=corpus_copy)
+    )
+
+
+def test_a_port_out_of_range_is_refused() -> None:
+    result = run_academie("serve", "--port", "99999")
+    assert result.returncode == 2 and "is not a port" in result.stderr.decode() and b"Traceback" not in result.stderr
+
+
+def test_a_build_killed_in_the_site_stage_leaves_the_site_whole(corpus_copy: Path, tmp_path: Path) -> None:
+    """kill -9 while Sphinx runs: the published site is the previous one, whole, and the next
+    build finishes cleanly."""
+    import signal
+    import time
+
+    html = tmp_path / "html"
+    env = dict(os.environ, ACADEMIE_CORPUS=str(corpus_copy), ACADEMIE_SITE_BUILD=str(html))
+    command = [sys.executable, "-m", "academie.cli", "build"]
+    first = subprocess.run(command, env=env, capture_output=True, check=False, cwd=paths.ROOT, timeout=900)
+    assert first.returncode == 0, first.stderr.decode()
+    pages = {p.relative_to(html): p.read_bytes() for p in html.rglob("*.html")}
+    build = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=paths.ROOT)
+    stage = tmp_path / ".html.new"
+    for _ in range(600):
+        if stage.exists():
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)  # Sphinx is writing into the copy
+    build.send_signal(signal.SIGKILL)
+    build.wait(timeout=60)
+    assert {p.relative_to(html): p.read_bytes() for p in html.rglob("*.html")} == pages
+    again = subprocess.run(command, env=env, capture_output=True, check=False, cwd=paths.ROOT, timeout=900)
+    assert again.returncode == 0, again.stderr.decode()
+    assert not stage.exists() and (html / "index.html").exists()
