@@ -134,6 +134,12 @@ def bench_build(books: tuple[int, ...] = (10, 50, 200)) -> Iterator[str]:
                     halves = [local.submit(_build_all, items[k::2], pure=False) for k in (0, 1)]
                     ceiling = t_serial / max(local.gather(halves))
                     yield f"build: two workers each computing half the books, unscheduled: speed-up {ceiling:.2f}"
+                    with client_for(1, None) as single:
+                        single.run(_warm)
+                        start = time.perf_counter()
+                        on_cluster(single, build_source, items, names)
+                        one = time.perf_counter() - start
+                    yield f"build: one local Dask worker {one / n:.3f} s/book, {one / t_serial:.2f} of serial"
                 serial_base = serial_base or t_serial / n
                 yield (
                     f"build {n:>3} books: serial {t_serial:.1f} s ({t_serial / n:.2f} s/book, "
