@@ -28,7 +28,7 @@ def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress
     rules = json.loads(catalogue)
     write_atomic(html / "rules.json", catalogue)
     write_atomic(html / "rules.schema.json", SCHEMA.read_bytes())
-    progress(f"rules: {html / 'rules.json'}")
+    progress(f"rules: rules.json, {len(rules)} rules verified")
     (html / "tei").mkdir(exist_ok=True)
     for source in all_sources():
         shutil.copyfile(paths.tei_path(source.id), html / "tei" / f"{source.id}.xml")
@@ -40,7 +40,7 @@ def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress
         found = [r for source in all_sources() for r in as_records(candidates(source.id, catalogue=[]))]
     records = matched(found, load_rules())
     write_atomic(html / "candidates.json", _json(records))
-    progress(f"extract: {len(records)} rule candidates in {html / 'candidates.json'}")
+    progress(f"extract: candidates.json, {len(records)} rule candidates")
 
 
 def write_permalinks(folder: Path, rules: list[dict]) -> None:

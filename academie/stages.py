@@ -58,7 +58,6 @@ def build_site(
         lines = [line for line in (ran.stderr or ran.stdout).splitlines() if line.strip()]
         first = next((line for line in lines if "WARNING" in line or "ERROR" in line), lines[-1] if lines else "")
         raise AcademieError(f"Sphinx: {first} (the whole log: {log})", site)
-    progress(f"site: {html / 'index.html'}")
 
 
 def _die_with_parent() -> None:
@@ -80,6 +79,7 @@ def build_edition(
     with staged(html) as stage:
         build_site(progress, site, stage, products)
         write_exports(stage, catalogue, candidates, progress)
+    progress(f"site: {html / 'index.html'}")
 
 
 @contextmanager
