@@ -8,6 +8,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from lxml import html as lxml_html
 from lxml.html import builder as h
 from lxml.html import tostring
 
@@ -54,6 +55,7 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
         targets[rule["id"]] = f"../{paths.game_page(rule['game'])}.html#{rule['id']}"
     for old, new in redirects().items():
         targets[old] = targets.get(new) or f"../{paths.source_page(new.split('.', 1)[0])}.html#{new}"
+    check_anchors(folder, targets)
     manifest = folder / "permalinks.json"  # skip rewriting hundreds of pages when no target moved
     listing = json.dumps(targets, sort_keys=True, indent=0) + "\n"
     if not manifest.exists() or manifest.read_text("utf-8") != listing:
@@ -63,6 +65,18 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
                 raise AcademieError(f"permalink '{anchor}' would lie outside the site", page)
             write_atomic(page, permalink_page(target))
         write_atomic(manifest, listing)
+
+
+def check_anchors(folder: Path, targets: dict[str, str]) -> None:
+    """Every permalink lands on an element that exists: its page holds the anchor it names."""
+    anchors: dict[Path, set[str]] = {}
+    for name, target in sorted(targets.items()):
+        page, _, anchor = target.partition("#")
+        path = (folder / page).resolve()
+        if path not in anchors:
+            anchors[path] = set(lxml_html.parse(str(path)).getroot().xpath("//@id")) if path.exists() else set()
+        if anchor not in anchors[path]:
+            raise AcademieError(f"permalink {name} leads to #{anchor}, which {page.lstrip('./')} lacks", path)
 
 
 def remove_stale(html: Path, rules: list[dict]) -> None:

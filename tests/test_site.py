@@ -127,3 +127,22 @@ def test_serve_without_a_built_edition_says_how_to_build_it(tmp_path: Path) -> N
         [sys.executable, "-m", "academie.cli", "serve"], capture_output=True, env=env, cwd=paths.ROOT, timeout=120
     )
     assert result.returncode == 1 and b"academie build" in result.stderr
+
+
+def test_a_permalink_to_a_missing_anchor_fails_the_build(tmp_path: Path) -> None:
+    import pytest
+
+    from academie.exports import check_anchors
+    from corpus.errors import AcademieError
+
+    (tmp_path / "sources").mkdir()
+    (tmp_path / "id").mkdir()
+    (tmp_path / "sources" / "x.html").write_text('<html><body><p id="x.s1">a</p></body></html>', "utf-8")
+    check_anchors(tmp_path / "id", {"x.s1": "../sources/x.html#x.s1"})
+    with pytest.raises(AcademieError, match="permalink x.pb1 leads to #x.pb1, which sources/x.html lacks"):
+        check_anchors(tmp_path / "id", {"x.pb1": "../sources/x.html#x.pb1"})
+
+
+def test_a_page_break_before_the_body_and_a_list_heading_are_anchored(site_html: Path) -> None:
+    assert _page(site_html, "sources/piquet.html").xpath("//*[@id='piquet.pb34']")
+    assert _page(site_html, "sources/taros-1659.html").xpath("//*[@id='taros-1659.sec3.list1.head']")

@@ -35,6 +35,8 @@ class Renderer:
         for part in text:
             if local_name(part) == "body":
                 out += self.blocks(part)
+            elif local_name(part) in ("pb", "fw"):  # a page break before the body begins
+                out.append(self.inline_to_paragraph(part))
             elif local_name(part) in ("front", "back"):
                 box = nodes.container(classes=["tei-banner", "dipl-only"])
                 _identify(box, part)
@@ -72,14 +74,19 @@ class Renderer:
         return node
 
     def list(self, element: etree._Element) -> nodes.Element:
+        """A list, with its heading (a <head> inside it) above the items."""
         bullet = nodes.bullet_list(classes=["tei-list"])
-        _identify(bullet, element)
+        heads = [self.block(child) for child in element if local_name(child) == "head"]
         for item in element:
             if local_name(item) == "item":
                 entry = nodes.list_item()
                 entry += self.block(item)
                 bullet += entry
-        return bullet
+        box = nodes.container(classes=["tei-list-box"]) if heads else bullet
+        _identify(box, element)
+        if heads:
+            box += [*heads, bullet]
+        return box
 
     def block(self, element: etree._Element) -> nodes.Element:
         name = local_name(element)
