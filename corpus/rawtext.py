@@ -11,10 +11,10 @@ from corpus.errors import AcademieError
 
 ENCODINGS = ("utf-8", "cp1252", "latin-1")
 MAX_RAW_BYTES = 20 * 1024 * 1024  # a source is a chapter or a book, not a library: refuse beyond
-# XML 1.0 cannot carry these characters, so a text containing them is refused.
 # A well-formed UTF-8 sequence of two to four bytes: in a file that is not UTF-8, the mark of a mix.
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+# XML 1.0 cannot carry these characters, so a text (or a data file's string) holding one is refused.
+XML_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
 def detect_encoding(data: bytes, path: Path) -> str:
@@ -56,7 +56,7 @@ def decode(data: bytes, encoding: str, path: Path) -> str:
     text = text.removeprefix("\ufeff")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = unicodedata.normalize("NFC", text)
-    bad = _FORBIDDEN.search(text)
+    bad = XML_UNSAFE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         raise AcademieError(f"control character U+{ord(bad.group()):04X} cannot be encoded in XML", path, line)

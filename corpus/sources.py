@@ -11,7 +11,7 @@ from typing import Any
 
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.rawtext import ENCODINGS, LINE_ENDS, read_raw
+from corpus.rawtext import ENCODINGS, LINE_ENDS, XML_UNSAFE, read_raw
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 DATE_PATTERN = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
@@ -88,7 +88,9 @@ def load_toml(path: Path) -> dict[str, Any]:
     """Read a TOML file; a syntax error names the file and line."""
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            data = tomllib.load(handle)
+        _refuse_unencodable(data, path)
+        return data
     except FileNotFoundError as err:
         raise AcademieError("file not found", path) from err
     except UnicodeDecodeError as err:
@@ -100,6 +102,23 @@ def load_toml(path: Path) -> dict[str, Any]:
         raise AcademieError("malformed TOML: nested too deep", path) from None
     except OSError as err:
         raise AcademieError(f"cannot read: {err.strerror}", path) from None
+
+
+def _refuse_unencodable(value: Any, path: Path) -> None:
+    """A string XML cannot carry (a control character) is refused wherever it stands in the file."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _refuse_unencodable(item, path)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_unencodable(item, path)
+    elif isinstance(value, str) and (bad := XML_UNSAFE.search(value)):
+        code = f"U+{ord(bad.group()):04X}"
+        text = path.read_text("utf-8")
+        at = min(
+            (i for i in (text.find(bad.group()), text.lower().find(f"\\u{ord(bad.group()):04x}")) if i >= 0), default=0
+        )
+        raise AcademieError(f"control character {code}, which XML cannot carry", path, text.count("\n", 0, at) + 1)
 
 
 def entry_lines(path: Path, table: str) -> list[int]:

@@ -70,7 +70,10 @@ def test_an_editor_correction_overrides_an_automatic_one(corpus_copy: Path) -> N
         ('[[correction]]\nfind = "Uon"\nreplace = "L\'on"\nwho = "me"\n', "unknown field 'who'"),
         ('[[correction]\nfind = "Uon"\n', "corrections.toml:1: malformed TOML"),
         ('[[correction]]\nfind = "personnes. On"\nreplace = "personnes; on"\n', "crosses a sentence"),
-        ('[[correction]]\nfind = "Uon"\nreplace = "L\\u0007on"\n', "correction 1: field 'replace' holds a control"),
+        (
+            '[[correction]]\nfind = "Uon"\nreplace = "L\\u0007on"\n',
+            "corrections.toml:3: control character U+0007, which XML cannot carry",
+        ),
         ('[[correction]]\nfind = "Uon"\nreplace = "' + "x" * 20_000 + '"\n', "holds 20,000 characters"),
         ("x = " + "[" * 5000 + "]" * 5000 + "\n", "corrections.toml: malformed TOML: nested too deep"),
     ],

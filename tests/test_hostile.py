@@ -205,3 +205,12 @@ def test_a_build_killed_in_the_site_stage_leaves_the_site_whole(corpus_copy: Pat
     again = subprocess.run(command, env=env, capture_output=True, check=False, cwd=paths.ROOT, timeout=900)
     assert again.returncode == 0, again.stderr.decode()
     assert not stage.exists() and (html / "index.html").exists()
+
+
+def test_a_control_character_in_any_data_file_is_a_one_line_error(corpus_copy: Path) -> None:
+    """The editor's identifications, like every TOML file Académie reads: a string XML cannot
+    carry is refused with its file and line, not a traceback from the XML writer."""
+    path = corpus_copy / "sources" / "talon" / "identifications.toml"
+    path.write_text(path.read_text("utf-8").replace('evidence = "word for', 'evidence = "word \\u0008 for', 1), "utf-8")
+    message = _one_line_error(run_academie("build", "--no-site", "--fresh", corpus=corpus_copy))
+    assert "identifications.toml:8: control character U+0008" in message
