@@ -15,6 +15,7 @@ from corpus.rawtext import ENCODINGS, LINE_ENDS, XML_UNSAFE, read_raw
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 DATE_PATTERN = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
+MAX_FIELD = 2_000  # characters of a bibliographic field: a title, not a text
 FORM_FIELDS = ("bom", "line_end", "other_line_ends", "decomposed")  # see corpus.rawtext.Form
 TEXT_FIELDS = (
     "title",
@@ -147,6 +148,8 @@ def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = Non
             raise AcademieError(
                 f"field '{key}' must be one line without control characters", path, _key_line(path, key)
             )
+        if key in TEXT_FIELDS and len(value) > MAX_FIELD:
+            raise AcademieError(f"field '{key}' holds {len(value):,} characters (at most {MAX_FIELD:,})", path)
     if not isinstance(meta["id"], str) or not ID_PATTERN.fullmatch(meta["id"]):
         raise AcademieError(f"source id '{meta['id']}' must be lowercase letters, digits and hyphens", path)
     if folder_id is not None and meta["id"] != folder_id:

@@ -42,12 +42,21 @@ def test_a_hostile_title_is_shown_as_text(corpus_copy: Path, tmp_path: Path) -> 
     assert "root:x:" not in page and 'href="javascript:' not in page and ".. include::" in page
 
 
-@pytest.mark.parametrize("title", ["two\nlines", "a\x07bell", "tab\there"])
-def test_a_title_with_control_characters_is_refused(title: str, corpus_copy: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("title", "message"),
+    [
+        ("two\nlines", "one line without control characters"),
+        ("a\x07bell", "one line without control characters"),
+        ("tab\there", "one line without control characters"),
+        ("x" * 3000, "holds 3,000 characters"),
+    ],
+    ids=["newline", "bell", "tab", "long"],
+)
+def test_a_title_not_one_short_line_is_refused(title: str, message: str, corpus_copy: Path, tmp_path: Path) -> None:
     raw = tmp_path / "t.txt"
     raw.write_text("Le jeu.\n", "utf-8")
     result = run_academie("add-source", str(raw), "--id", "t", "--title", title, corpus=corpus_copy)
-    assert "one line without control characters" in _one_line_error(result)
+    assert message in _one_line_error(result)
     assert not (corpus_copy / "sources" / "t").exists() and not (corpus_copy / "tei" / "t.xml").exists()
 
 
