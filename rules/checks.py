@@ -136,14 +136,6 @@ def card_values_total_check(claim: dict[str, Any]) -> Verdict:
     return compare({"total": total}, claim, "four suits counted so")
 
 
-@check("counters")
-def counters_check(claim: dict[str, Any]) -> Verdict:
-    """Counter arithmetic: the content of the named containers, in fiches, against the stated total."""
-    worth, content = claim["worth"], claim["content"]
-    total = sum(worth[kind] * count for kind, count in content.items()) * claim.get("containers", 1)
-    return compare({"total": total}, claim, f"{claim.get('containers', 1)} × {content}")
-
-
 @check("first-player")
 def first_player_check(claim: dict[str, Any]) -> Verdict:
     g = _game(claim)

@@ -37,6 +37,11 @@ DEFAULTS = {
     "dealer_jeton": 1,  # art. 7: "la contribution d'un jeton à chaque donne, par celui qui donne"
 }
 FIRST_DEALER = card("valet-coeur")  # art. 6
+# art. 2, 3: the box holds four square baskets, each of five jetons, ten contrats and twenty fiches;
+# a jeton is worth five fiches, a contrat ten jetons or fifty fiches
+COUNTER_WORTH = {"fiche": 1, "jeton": 5, "contrat": 50}
+BASKET_CONTENT = {"jeton": 5, "contrat": 10, "fiche": 20}
+BASKETS_IN_BOX = 4
 BASKET, ROUND_BASKET = "panier", "panier rond"  # the stakes (art. 7); the payments (art. 4)
 FAULTS = ("seen-discard", "no-discard", "two-discards")  # each is the rule reversis.penalty.<fault>
 ACES_EXCUSE, ACES_WITH_QUINOLA_EXCUSE = 4, 3  # a revoke is no fault with four aces, or the Quinola and three
@@ -71,6 +76,10 @@ class ReversisGame:
         size = len(shuffled) // self.players
         packets = [shuffled[k * size : (k + 1) * size] for k in range(self.players)]
         return next(seat for seat, packet in enumerate(packets) if FIRST_DEALER in packet), packets
+
+    def counters_worth(self, baskets: int = 1) -> int:
+        """What `baskets` square baskets hold, in fiches (art. 3)."""
+        return baskets * sum(COUNTER_WORTH[kind] * count for kind, count in BASKET_CONTENT.items())
 
     def table(self, dealer: int = 0) -> Table:
         """The table as play begins (art. 7): each stakes two jetons in the basket, the dealer three."""

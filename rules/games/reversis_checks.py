@@ -8,7 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from rules.cards import Card, card, cards
-from rules.games.reversis import BASKET, ReversisGame, ReversisState, random_game
+from rules.games.reversis import (
+    BASKET,
+    BASKET_CONTENT,
+    COUNTER_WORTH,
+    ReversisGame,
+    ReversisState,
+    random_game,
+)
 from rules.games.reversis_payments import KINDS, events, payments
 from rules.games.reversis_table import deal_contribution, early_play, misdeal
 from rules.registry import SEEDS, Verdict, check, compare
@@ -32,6 +39,18 @@ def first_dealer_check(claim: dict[str, Any]) -> Verdict:
         {"packets": counts.pop() if len(counts) == 1 else sorted(counts), "card_found": found},
         {**claim, "card_found": True},
     )
+
+
+@check("counters")
+def counters_check(claim: dict[str, Any]) -> Verdict:
+    """The counters of the box (art. 2, 3): what each is worth, what a square basket holds, and what
+    the named number of baskets comes to in fiches, against the engine's box."""
+    observed = {
+        "worth": {kind: COUNTER_WORTH[kind] for kind in claim["worth"]},
+        "content": {kind: BASKET_CONTENT[kind] for kind in claim["content"]},
+        "total": GAME.counters_worth(claim["containers"]),
+    }
+    return compare(observed, claim, f"{claim['containers']} square basket(s) of the box")
 
 
 @check("stakes")
