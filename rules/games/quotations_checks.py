@@ -88,8 +88,9 @@ def eleventh_card_check(claim: dict[str, Any]) -> Verdict:
     """q20: the engine's deal of a known pack against a deal by the claimed packets; the card turned,
     under the talon; who leads; a card drawn after each trick while the talon lasts; all 32 played."""
     pack = list(deck("piquet-32"))
+    packets = "first_packet" in claim or "second_packet" in claim
     first, second = claim.get("first_packet", 0), claim.get("second_packet", 0)
-    predicted, _ = deal(pack, 0, 2, ((first, first), (second, second))) if first and second else ([], [])
+    predicted, _ = deal(pack, 0, 2, ((first, first), (second, second))) if packets else ([], [])
     start = eleventh_card_game(pack, dealer=0)
     observed: dict[str, Any] = {
         "packets": start.hands == predicted,
@@ -108,7 +109,7 @@ def eleventh_card_check(claim: dict[str, Any]) -> Verdict:
         drawn &= [k for k, _ in state.draws] == list(range(1, talon // 2 + 1))
         played &= sum(state.tricks) == 16 and not state.talon
     observed |= {"draw_after_each_trick": drawn, "all_played": played}
-    return compare(observed, {"all_played": True, **({"packets": True} if first else {}), **claim})
+    return compare(observed, {"all_played": True, **({"packets": True} if packets else {}), **claim})
 
 
 @check("dealer-keeps")
