@@ -61,9 +61,11 @@ class SourceFiles:
 
     @classmethod
     def read(cls, source: Source) -> SourceFiles:
-        if source.raw_path.is_symlink() or not source.raw_path.is_file():
-            raise AcademieError("the raw text must be a regular file inside the corpus", source.raw_path)
+        """The files of a source folder; each must be a regular file inside it (a link is refused)."""
         named = [(name, source.folder / name) for name in SOURCE_FILES]
+        for _, path in named:
+            if path.is_symlink() or (path == source.raw_path and not path.is_file()):
+                raise AcademieError("a source's files must be regular files inside the corpus", path)
         return cls(source.folder, tuple((name, path.read_bytes()) for name, path in named if path.is_file()))
 
 
