@@ -8,7 +8,7 @@ from dataclasses import asdict
 from corpus.errors import AcademieError
 from rules.catalogue import Rule, load_rules
 from rules.coverage import coverage
-from rules.passages import normalise, passage_text
+from rules.passages import normalise, passage_text, printed_pages
 from rules.verify import agrees, engine_reading, verify_safely
 
 
@@ -20,6 +20,7 @@ def rule_record(rule: Rule) -> dict:
     record["disagrees_with"] = list(rule.disagrees_with)
     record["check"] = rule.check_name
     record["claim_text"] = readable_claim(rule.claim)
+    record["pages"] = printed_pages(rule.source, rule.passages)
     record["test"] = f"tests/test_rules.py::test_rule[{rule.id}]"
     verdict = verify_safely(rule)
     record["verification"] = {

@@ -42,3 +42,16 @@ def passage_text(source_id: str, ids: tuple[str, ...]) -> str:
 
 def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
+
+
+def printed_pages(source_id: str, ids: tuple[str, ...]) -> list[str]:
+    """The printed pages the passages stand on (from the TEI's <pb n>): the page each begins on and
+    every page that starts inside it, in order; none where the source prints no page numbers."""
+    text = tei_tree(source_id).getroot().find(f"{{{TEI_NS}}}text")
+    pages: list[str] = []
+    for element in text.iter():
+        if isinstance(element.tag, str) and element.get(XML_ID) in ids:
+            before = element.xpath("preceding::t:pb[1]/@n", namespaces={"t": TEI_NS})
+            inside = [pb.get("n") for pb in element.iter(f"{{{TEI_NS}}}pb") if pb.get("n")]
+            pages += [p for p in [*before[:1], *inside] if p not in pages]
+    return pages

@@ -146,3 +146,13 @@ def test_a_permalink_to_a_missing_anchor_fails_the_build(tmp_path: Path) -> None
 def test_a_page_break_before_the_body_and_a_list_heading_are_anchored(site_html: Path) -> None:
     assert _page(site_html, "sources/piquet.html").xpath("//*[@id='piquet.pb34']")
     assert _page(site_html, "sources/taros-1659.html").xpath("//*[@id='taros-1659.sec3.list1.head']")
+
+
+def test_a_citation_gives_the_printed_page_where_the_source_prints_one(site_html: Path) -> None:
+    section = _page(site_html, "games/reversis.html").xpath("//section[@id='reversis.deal.hand-sizes']")[0]
+    cited = " ".join(section.xpath(".//p[contains(@class, 'cite-text')]//text()"))
+    assert "art. 10, p. 85" in cited
+    record = next(
+        r for r in json.loads((site_html / "rules.json").read_text("utf-8")) if r["id"] == "reversis.deal.hand-sizes"
+    )
+    assert record["pages"] == ["85"]

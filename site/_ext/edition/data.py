@@ -39,6 +39,7 @@ class RuleView:
     disagrees_with: tuple[str, ...]
     note: str
     test: str
+    pages: tuple[str, ...]  # the printed pages its passages stand on
 
     @property
     def check_name(self) -> str:
@@ -85,7 +86,7 @@ def verified_rules() -> tuple[Verified, ...]:
     out = []
     for record in json.loads(product("rules.json").read_text("utf-8")):
         fields = {k: record[k] for k in RuleView.__dataclass_fields__}
-        for key in ("passages", "alternatives", "disagrees_with"):
+        for key in ("passages", "alternatives", "disagrees_with", "pages"):
             fields[key] = tuple(fields[key])
         found = record["verification"]
         out.append(Verified(RuleView(**fields), found["engine"] == "consistent", found["detail"], found["engine"]))

@@ -67,12 +67,19 @@ def cite_block(verified: Verified, source_title: str, base: str) -> nodes.contai
     box = nodes.container(classes=["cite-rule"])
     box += nodes.paragraph("", "Cite this rule", classes=["cite-title"])
     text = nodes.paragraph(classes=["cite-text"])
-    where = ", ".join(dict.fromkeys(article_of(p) for p in rule.passages))
+    where = ", ".join([*dict.fromkeys(article_of(p) for p in rule.passages), *printed(rule.pages)])
     text += nodes.Text(f"Académie, rule {rule.id}, after {source_title} (source {rule.source}), {where} ")
     text += nodes.Text(f"(passage{'s' if len(rule.passages) > 1 else ''} {', '.join(rule.passages)}). ")
     text += nodes.reference("", f"id/{rule.id}.html", refuri=permalink, classes=["permalink-url"])
     box += text
     return box
+
+
+def printed(pages: tuple[str, ...]) -> list[str]:
+    """'p. 85' or 'pp. 85-86': the printed pages, where the source prints them."""
+    if not pages:
+        return []
+    return [f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}"]
 
 
 def passage_links(passages: tuple[str, ...]) -> nodes.paragraph:
