@@ -1,6 +1,7 @@
 """The generic checks: kinds of claim that any game of the engine can be asked about (its deck, its
-players, its deal, its rank order, its card values, its counters). Each game's own checks are in
-rules/games/<game>_checks.py. Every check compares the claim with what the engine does.
+players, its deal, its rank order, its card values, following suit, overtaking, the cut). Each
+game's own checks are in rules/games/<game>_checks.py. Every check compares the claim with what the
+engine does.
 """
 
 from __future__ import annotations
