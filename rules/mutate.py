@@ -15,7 +15,7 @@ from typing import Any
 from rules.catalogue import Rule
 from rules.verify import verify_safely
 
-Path_ = tuple[str | int, ...]
+Where = tuple[str | int, ...]  # the keys and indexes that lead to a value of a claim
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ def _changes(value: Any, strings: list[str]) -> Iterator[tuple[str, Any]]:
         yield "shortened", value[:-1]
 
 
-def _values(value: Any, where: Path_) -> Iterator[tuple[Path_, Any]]:
+def _values(value: Any, where: Where) -> Iterator[tuple[Where, Any]]:
     """Every value of the claim, containers included (a list is reversed as a whole)."""
     if where:
         yield where, value
@@ -91,20 +91,20 @@ def _values(value: Any, where: Path_) -> Iterator[tuple[Path_, Any]]:
             yield from _values(item, (*where, index))
 
 
-def _leaves(value: Any, where: Path_) -> Iterator[tuple[Path_, Any]]:
+def _leaves(value: Any, where: Where) -> Iterator[tuple[Where, Any]]:
     return ((w, v) for w, v in _values(value, where) if not isinstance(v, dict | list))
 
 
-def _key(where: Path_) -> str:
+def _key(where: Where) -> str:
     """The name a value stands under: its nearest dictionary key."""
     return next((str(step) for step in reversed(where) if isinstance(step, str)), "")
 
 
-def _name(where: Path_) -> str:
+def _name(where: Where) -> str:
     return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in where).lstrip(".")
 
 
-def _replace(value: Any, where: Path_, new: Any) -> Any:
+def _replace(value: Any, where: Where, new: Any) -> Any:
     if not where:
         return new
     head, rest = where[0], where[1:]
