@@ -26,7 +26,7 @@ from corpus.errors import AcademieError
 from corpus.fileio import safe_parser, write_atomic
 from corpus.readings import diplomatic
 from corpus.sources import Source, all_sources, load_source
-from corpus.spans import TEI_NS, XML_ID
+from corpus.spans import TEI_NS
 from corpus.validate import validate_tree
 from extract.annotate import analyse, annotate
 from extract.candidates import as_records, candidates
@@ -104,9 +104,8 @@ def _build(source: Source, target: Path) -> Built:
     data = serialise(root)
     check_tei(source, etree.ElementTree(root), data, target)
     text = root.find(f"{{{TEI_NS}}}text")
-    ids = tuple(e.get(XML_ID) for e in text.iter() if isinstance(e.tag, str) and e.get(XML_ID))
     found = tuple(as_records(candidates(source.id, analysed, catalogue=[])))
-    return Built(source.id, data, ids, tuple(ledger.anchors(text).items()), found)
+    return Built(source.id, data, tuple(ledger.identified(text)), tuple(ledger.anchors(text).items()), found)
 
 
 def check_tei(source: Source, tree: etree._ElementTree, data: bytes, target: Path) -> None:

@@ -34,7 +34,11 @@ HEADER = (
 
 def text_ids(tei_file: Path) -> list[str]:
     """The identifiers inside a TEI file's <text> (the citable passages)."""
-    text = parse_xml(tei_file).getroot().find(f"{{{TEI_NS}}}text")
+    return identified(parse_xml(tei_file).getroot().find(f"{{{TEI_NS}}}text"))
+
+
+def identified(text: etree._Element) -> list[str]:
+    """The identifiers of a TEI <text> and of everything in it, in document order."""
     return [e.get(XML_ID) for e in text.iter() if isinstance(e.tag, str) and e.get(XML_ID)]
 
 

@@ -21,9 +21,9 @@ from corpus.sources import all_sources
 from rules.catalogue import load_rules
 from rules.export import coverage_json, rules_json
 
-# Warnings and broken references fail; Sphinx reads and writes in parallel.
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a child receives when its parent dies (Linux)
 PRCTL = getattr(ctypes.CDLL(None), "prctl", None)  # resolved here, not in the forked child
+# Warnings and broken references fail; Sphinx reads and writes in parallel.
 SPHINX_OPTIONS = ["-W", "--keep-going", "-n", "-q", "-j", "auto", "-b", "html"]
 
 

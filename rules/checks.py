@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from rules.cards import Card, card, rank_index
@@ -144,21 +145,25 @@ def first_player_check(claim: dict[str, Any]) -> Verdict:
     return compare({"offset": offsets.pop() if len(offsets) == 1 else sorted(offsets)}, claim)
 
 
+def _following(g: Any, games: int) -> Iterator[Any]:
+    """Seeded random games of `g`, paused at every position where a player follows a card led."""
+    for seed in range(games):
+        state, rng = g.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            if state.trick and getattr(state, "phase", "play") == "play":
+                yield state
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 @check("follow-suit")
 def follow_check(claim: dict[str, Any]) -> Verdict:
     """In random play: a player holding the suit led may play only that suit; one without it, any card."""
-    g = _game(claim)
     must, free = True, True
-    for seed in range(10):
-        state, rng = g.new_initial_state(seed), random.Random(seed)
-        while not state.is_terminal():
-            legal, hand = state.legal_actions(), state.hands[state.current_player()]
-            if getattr(state, "phase", "play") == "play" and state.trick:
-                led = state.trick[0][1].suit
-                holds_suit = any(c.suit == led for c in hand)
-                must &= not holds_suit or all(c.suit == led for c in legal)
-                free &= holds_suit or sorted(legal) == sorted(hand)
-            state.apply_action(rng.choice(legal))
+    for state in _following(_game(claim), 10):
+        legal, hand, led = state.legal_actions(), state.hands[state.current_player()], state.trick[0][1].suit
+        holds_suit = any(c.suit == led for c in hand)
+        must &= not holds_suit or all(c.suit == led for c in legal)
+        free &= holds_suit or sorted(legal) == sorted(hand)
     return compare({"must_follow": must, "void_any": free}, claim)
 
 
@@ -184,16 +189,13 @@ def monotone_values_check(claim: dict[str, Any]) -> Verdict:
 def trick_beats_check(claim: dict[str, Any]) -> Verdict:
     """With no trumps, a card of another suit never takes the suit led, in random play."""
     g, off_suit = _game(claim), False
-    for seed in SEEDS:
-        state, rng = g.new_initial_state(seed), random.Random(seed)
-        while not state.is_terminal():
-            if len(state.trick) == g.players - 1:
-                led, legal = state.trick[0][1], state.legal_actions()
-                cards = [c for _, c in state.trick]
-                off_suit |= any(
-                    trick_winner(led, [*cards, c], g.strength) == len(cards) and c.suit != led.suit for c in legal
-                )
-            state.apply_action(rng.choice(state.legal_actions()))
+    for state in _following(g, len(SEEDS)):
+        if len(state.trick) == g.players - 1:
+            led, cards = state.trick[0][1], [c for _, c in state.trick]
+            off_suit |= any(
+                trick_winner(led, [*cards, c], g.strength) == len(cards) and c.suit != led.suit
+                for c in state.legal_actions()
+            )
     return compare({"trumps": off_suit}, claim)
 
 
@@ -213,15 +215,10 @@ def deal_fits_check(claim: dict[str, Any]) -> Verdict:
 def overtake_check(claim: dict[str, Any]) -> Verdict:
     """In random play: must a follower who can take the card led take it, or may he play lower?"""
     g, lower_allowed = _game(claim), False
-    for seed in range(20):
-        state, rng = g.new_initial_state(seed), random.Random(seed)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if state.trick and getattr(state, "phase", "play") == "play":
-                led = state.trick[0][1]
-                higher = [c for c in legal if c.suit == led.suit and g.strength[c.rank] > g.strength[led.rank]]
-                lower_allowed |= bool(higher) and any(c not in higher for c in legal)
-            state.apply_action(rng.choice(legal))
+    for state in _following(g, 20):
+        legal, led = state.legal_actions(), state.trick[0][1]
+        higher = [c for c in legal if c.suit == led.suit and g.strength[c.rank] > g.strength[led.rank]]
+        lower_allowed |= bool(higher) and any(c not in higher for c in legal)
     return compare({"must_overtake": not lower_allowed}, claim)
 
 
