@@ -13,11 +13,10 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.errors import AcademieError
-from corpus.readings import element_reading
 from corpus.sources import entry_lines, load_toml
 from corpus.spans import TEI_NS, XML_ID
 from rules.catalogue import Rule
-from rules.passages import normalise, tei_tree
+from rules.passages import normalise, passages, tei_tree
 
 MARKS = Path(os.environ.get("ACADEMIE_NON_NORMATIVE", Path(__file__).resolve().parent / "data" / "non_normative.toml"))
 KINDS = ("preface", "title", "commentary", "cross-reference", "ocr-debris", "example", "narrative")
@@ -68,16 +67,17 @@ def marks() -> dict[str, Mark]:
     return _marks(MARKS, MARKS.stat().st_mtime_ns) if MARKS.exists() else {}
 
 
-def sentences(source_id: str, rules: list[Rule], tree: etree._ElementTree | None = None) -> list[Sentence]:
+def sentences(source_id: str, rules: list[Rule]) -> list[Sentence]:
     """Every sentence of a source's text with who cites it, its extracted kind and its mark."""
-    tree = tree if tree is not None else tei_tree(source_id)
+    tree = tei_tree(source_id)
     kinds = {
         a.get("target", "").lstrip("#"): a.get("ana", "").removeprefix("#kind.")
         for a in tree.iter(f"{T}annotation")
         if a.get("motivation") == "classifying"
     }
     text = tree.getroot().find(f"{T}text")
-    readings = {s.get(XML_ID): normalise(element_reading(s)) for s in text.iter(f"{T}s")}
+    table = passages(source_id)  # the readings the rules' quotes are checked against, read once
+    readings = {s.get(XML_ID): table[s.get(XML_ID)] for s in text.iter(f"{T}s")}
     citing = _citing(text, readings, [r for r in rules if r.source == source_id])
     found, marked = [], marks()
     for sentence_id, reading in readings.items():

@@ -33,7 +33,6 @@ def rule_record(rule: Rule) -> dict:
 
 def checked_rules() -> list[Rule]:
     """The catalogue, refusing a rule whose passages do not exist or whose quote they do not say."""
-
     rules = load_rules()
     for rule in rules:
         try:
