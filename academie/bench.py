@@ -205,7 +205,7 @@ def bench_site() -> list[str]:
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         shutil.copytree(RULES, root / "rules")
-        shutil.copytree(paths.SITE, root / "site", ignore=shutil.ignore_patterns("_build", "sources", "games"))
+        shutil.copytree(paths.SITE, root / "site", ignore=shutil.ignore_patterns("_build", "sources", "games", "rules"))
         env = {**os.environ, "ACADEMIE_RULES": str(root / "rules"), "ACADEMIE_PRODUCTS": str(root / "products")}
         code = f"from academie.bench import site_timings; print(site_timings({str(root)!r}))"
         result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
@@ -221,6 +221,7 @@ def site_timings(scratch: str) -> str:
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace
 
+    from academie.search import write_index
     from academie.stages import write_products
     from corpus import paths
     from corpus.readings import reading
@@ -241,6 +242,8 @@ def site_timings(scratch: str) -> str:
             app.build()
         if app.statuscode:
             raise RuntimeError(f"Sphinx failed on {source}")
+        if products:  # the edition's search index, as Sphinx's own is in the plain build
+            write_index(out, *(paths.PRODUCTS.joinpath(n).read_text("utf-8") for n in ("rules.json", "coverage.json")))
         return time.perf_counter() - start
 
     full = build(root / "site", root / "html")
@@ -263,7 +266,7 @@ def site_timings(scratch: str) -> str:
 def _plain_site(folder: Path, pages: int, texts: list[str]) -> None:
     """A Sphinx project of `pages` plain pages, their paragraphs taken from the corpus's readings."""
     folder.mkdir()
-    (folder / "conf.py").write_text('project = "plain"\nextensions = []\nhtml_theme = "alabaster"\n', "utf-8")
+    (folder / "conf.py").write_text('project = "plain"\nextensions = []\nhtml_theme = "furo"\n', "utf-8")
     names = [f"page{n}" for n in range(1, pages)]
     toctree = "\n".join(f"   {name}" for name in names)
     (folder / "index.rst").write_text(f"Plain\n=====\n\n.. toctree::\n\n{toctree}\n", "utf-8")

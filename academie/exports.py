@@ -23,9 +23,11 @@ from rules.catalogue import SCHEMA, load_rules
 from rules.passages import passages
 
 
-def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress: Callable[[str], None]) -> None:
-    """The exports of the edition in `html`, from the verified catalogue (rules.json's text) and the
-    rule candidates the build found (None: found again from the TEI)."""
+def write_exports(
+    html: Path, catalogue: str, cited: dict, found: list[dict] | None, progress: Callable[[str], None]
+) -> None:
+    """The exports of the edition in `html`, from the verified catalogue (rules.json's text), the
+    citations (citations.json) and the rule candidates the build found (None: found again from the TEI)."""
     rules = json.loads(catalogue)
     write_atomic(html / "rules.json", catalogue)
     write_atomic(html / "rules.schema.json", SCHEMA.read_bytes())
@@ -34,6 +36,7 @@ def write_exports(html: Path, catalogue: str, found: list[dict] | None, progress
     for source in all_sources():
         shutil.copyfile(paths.tei_path(source.id), html / "tei" / f"{source.id}.xml")
     write_permalinks(html / "id", rules)
+    write_citations(html / "cite", cited)
     remove_stale(html, rules)
     collection = annotation_collection(rules)
     write_atomic(html / "annotations.jsonld", _json(collection))
@@ -52,7 +55,7 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
         for xml_id in passages(source.id):
             targets[xml_id] = f"../{paths.source_page(source.id)}.html#{xml_id}"
     for rule in rules:
-        targets[rule["id"]] = f"../{paths.game_page(rule['game'])}.html#{rule['id']}"
+        targets[rule["id"]] = f"../rules/{rule['id']}.html#rule-page-{rule['id']}"
     for old, new in redirects().items():
         targets[old] = targets.get(new) or f"../{paths.source_page(new.split('.', 1)[0])}.html#{new}"
     check_anchors(folder, targets)
@@ -65,6 +68,23 @@ def write_permalinks(folder: Path, rules: list[dict]) -> None:
                 raise AcademieError(f"permalink '{anchor}' would lie outside the site", page)
             write_atomic(page, permalink_page(target))
         write_atomic(manifest, listing)
+
+
+def write_citations(folder: Path, cited: dict) -> None:
+    """cite/<id>.bib, .ris and .json (CSL-JSON) for every rule and source, rewritten only when changed."""
+    folder.mkdir(exist_ok=True)
+    wanted = set()
+    for kind in ("rules", "sources"):
+        for key, record in cited[kind].items():
+            csl = [record["csl"]] if kind == "sources" else [record["csl"], cited["sources"][key.split(".")[0]]["csl"]]
+            for suffix, text in (("bib", record["bibtex"]), ("ris", record["ris"]), ("json", _json(csl))):
+                path = folder / f"{key}.{suffix}"
+                wanted.add(path.name)
+                if not path.exists() or path.read_text("utf-8") != text:
+                    write_atomic(path, text)
+    for path in folder.glob("*"):
+        if path.name not in wanted:
+            path.unlink()
 
 
 def check_anchors(folder: Path, targets: dict[str, str]) -> None:
@@ -85,8 +105,10 @@ def remove_stale(html: Path, rules: list[dict]) -> None:
     manifest = html / "id" / "permalinks.json"
     anchors = set(json.loads(manifest.read_text("utf-8"))) if manifest.exists() else set()
     wanted = {
-        "sources": {f"{name}.html" for name in (*sources, "index")},
+        "sources": {f"{name}{suffix}.html" for name in sources for suffix in ("", "-changes", "-parallel")}
+        | {"index.html"},
         "games": {f"{name}.html" for name in (*games, "index")},
+        "rules": {f"{rule['id']}.html" for rule in rules} | {"index.html"},
         "tei": {f"{name}.xml" for name in sources},
         "id": {f"{name}.html" for name in anchors} | {"permalinks.json"},
     }

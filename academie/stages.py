@@ -4,6 +4,7 @@ coverage), the site itself, then every export, in that order."""
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import shutil
 import signal
@@ -13,7 +14,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from academie.citation import citations, edition
 from academie.exports import write_exports
+from academie.search import write_index
 from corpus import paths
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
@@ -34,10 +37,13 @@ def doctrees(html: Path) -> Path:
 
 def write_products(products: Path = paths.PRODUCTS) -> str:
     """rules.json (every rule verified: one that holds and no longer does stops the build here,
-    before the site is touched) and coverage.json, for the site to render; returns rules.json."""
+    before the site is touched), coverage.json and citations.json, for the site to render;
+    returns rules.json."""
     catalogue = rules_json()
     write_atomic(products / "rules.json", catalogue)
     write_atomic(products / "coverage.json", coverage_json([s.id for s in all_sources()], load_rules()))
+    cited = citations(json.loads(catalogue), all_sources(), edition())
+    write_atomic(products / "citations.json", json.dumps(cited, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     return catalogue
 
 
@@ -78,7 +84,10 @@ def build_edition(
     catalogue = write_products(products)
     with staged(html) as stage:
         build_site(progress, site, stage, products)
-        write_exports(stage, catalogue, candidates, progress)
+        cited = json.loads((products / "citations.json").read_text("utf-8"))
+        write_exports(stage, catalogue, cited, candidates, progress)
+        count = write_index(stage, catalogue, (products / "coverage.json").read_text("utf-8"))
+        progress(f"search: pagefind/, {count} sentences and rules indexed")
     progress(f"site: {html / 'index.html'}")
 
 

@@ -34,11 +34,22 @@ KINDS = (
     "players",
     "counters",
 )
+# The reader's sections of a game, in the order a rules site gives them, and the kinds in each.
+SECTIONS = {
+    "Players and cards": ("players", "deck", "counters", "rank"),
+    "The deal": ("deal",),
+    "The talon and the exchange": ("talon", "exchange"),
+    "Play": ("play",),
+    "Values and scoring": ("value", "scoring"),
+    "Penalties": ("penalty",),
+    "Procedures": ("procedure",),
+    "Advice and remarks": ("advice",),
+}
 # holds: the engine verifies the claim; contradicted: the text's own statement, which the engine
 # refutes; open: one of competing readings; asserted: the text states it, the engine does not model it
 STATUSES = ("holds", "contradicted", "open", "asserted")
 CERTS = ("high", "medium", "low")
-REQUIRED = ("id", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
+REQUIRED = ("id", "title", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
 OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note")
 ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
 NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a game or source id
@@ -49,6 +60,7 @@ class Rule:
     """A machine-checkable statement of a source, with the passages that say it."""
 
     id: str
+    title: str  # in plain language, for the reader: "Hand sizes: eleven cards, twelve to the dealer"
     game: str
     source: str
     passages: tuple[str, ...]
@@ -73,6 +85,11 @@ class Rule:
     def context(self) -> dict[str, str]:
         """What a check is told besides the claim: the game, and the variant if any."""
         return {"game": self.game, **({"variant": self.variant} if self.variant else {})}
+
+
+def section_of(kind: str) -> str:
+    """The reader's section a kind of rule belongs to (SECTIONS)."""
+    return next((name for name, kinds in SECTIONS.items() if kind in kinds), "Procedures")
 
 
 def load_rules(folder: Path = RULES) -> list[Rule]:
@@ -130,6 +147,8 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         or not interpretation.get("text")
     ):
         raise fail("field 'interpretation' needs text and cert (high, medium, low)")
+    if not isinstance(entry["title"], str) or not entry["title"].strip() or "\n" in entry["title"]:
+        raise fail("field 'title' must be one line of plain language")
     if not isinstance(entry["passages"], list) or not entry["passages"]:
         raise fail("field 'passages' must list TEI ids")
     if not isinstance(entry["claim"], dict):
@@ -143,6 +162,7 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         raise fail(f"claim{'.' + where if where else ''}: {error.message} (check '{check}')")
     return Rule(
         entry["id"],
+        entry["title"],
         entry["game"],
         entry["source"],
         tuple(entry["passages"]),

@@ -6,10 +6,11 @@ import json
 from dataclasses import asdict
 
 from corpus.errors import AcademieError
-from rules.catalogue import Rule, load_rules
+from rules.catalogue import Rule, load_rules, section_of
 from rules.coverage import coverage
-from rules.passages import normalise, passage_text, printed_pages
+from rules.passages import diplomatic_text, located, normalise, passage_text, printed_pages
 from rules.verify import agrees, engine_reading, verify_safely
+from rules.wording import claim_sentence
 
 
 def rule_record(rule: Rule) -> dict:
@@ -20,6 +21,10 @@ def rule_record(rule: Rule) -> dict:
     record["disagrees_with"] = list(rule.disagrees_with)
     record["check"] = rule.check_name
     record["claim_text"] = readable_claim(rule.claim)
+    record["section"] = section_of(rule.kind)
+    record["claim_sentence"] = claim_sentence(rule.check_name, rule.claim)
+    record["diplomatic"] = diplomatic_text(rule.source, rule.passages)
+    record["articles"] = list(dict.fromkeys(located(rule.source, p) for p in rule.passages))
     record["pages"] = printed_pages(rule.source, rule.passages)
     record["test"] = f"tests/test_rules.py::test_rule[{rule.id}]"
     verdict = verify_safely(rule)

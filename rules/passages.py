@@ -9,7 +9,7 @@ from lxml import etree
 
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.readings import element_reading
+from corpus.readings import element_diplomatic, element_reading, local_name
 from corpus.spans import TEI_NS, XML_ID
 
 
@@ -40,6 +40,13 @@ def passage_text(source_id: str, ids: tuple[str, ...]) -> str:
     return " ".join(table[i] for i in ids)
 
 
+def diplomatic_text(source_id: str, ids: tuple[str, ...]) -> str:
+    """The passages as received (the diplomatic reading), spaces normalised: what a quote was read from."""
+    root = tei_tree(source_id).getroot()
+    found = {e.get(XML_ID): e for e in root.iter() if isinstance(e.tag, str) and e.get(XML_ID) in ids}
+    return " ".join(normalise(element_diplomatic(found[i])) for i in ids if i in found)
+
+
 def normalise(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
@@ -55,3 +62,20 @@ def printed_pages(source_id: str, ids: tuple[str, ...]) -> list[str]:
             inside = [pb.get("n") for pb in element.iter(f"{{{TEI_NS}}}pb") if pb.get("n")]
             pages += [p for p in [*before[:1], *inside] if p not in pages]
     return pages
+
+
+def located(source_id: str, passage: str) -> str:
+    """How a reader finds a passage in the printed text: 'art. 10', 'quotation 5', else its section."""
+    found = tei_tree(source_id).getroot().xpath("//*[@xml:id=$id]", id=passage)
+    element = found[0] if found else None
+    while element is not None:
+        name, kind = local_name(element), element.get("type")
+        if name == "div" and kind == "article":
+            return f"art. {element.get('n')}"
+        if name == "cit":
+            return f"quotation {element.get(XML_ID).rsplit('q', 1)[-1]}"
+        if name == "div" and kind == "section":
+            head = element.find(f"{{{TEI_NS}}}head")
+            return normalise(element_reading(head)) if head is not None else "section"
+        element = element.getparent()
+    return passage

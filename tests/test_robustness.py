@@ -116,6 +116,7 @@ def _rules_dir(tmp_path: Path, body: str) -> Path:
 RULE = """
 [[rule]]
 id = "{id}"
+title = "A title"
 game = "reversis"
 source = "reversis"
 passages = ["{passage}"]

@@ -75,7 +75,7 @@ def test_rule_ids_the_engine_gives_exist() -> None:
 
 def test_a_malformed_rule_file_names_file_line_and_field(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('\n[[rule]]\nid = "x.y"\ngame = "reversis"\n', "utf-8")
+    bad.write_text('\n[[rule]]\nid = "x.y"\ntitle = "t"\ngame = "reversis"\n', "utf-8")
     with pytest.raises(AcademieError) as caught:
         load_file(bad)
     assert "bad.toml:2:" in str(caught.value) and "missing field 'source'" in str(caught.value)
@@ -246,7 +246,7 @@ def test_a_claim_not_of_its_check_s_shape_is_refused_when_read(tmp_path: Path, c
     """Claims are typed: validated against rules.schema.json ($defs/claims/<check>) when read."""
     bad = tmp_path / "bad.toml"
     bad.write_text(
-        '[[rule]]\nid = "x.y"\ngame = "reversis"\nsource = "reversis"\npassages = ["reversis.a5.s1"]\n'
+        '[[rule]]\nid = "x.y"\ntitle = "t"\ngame = "reversis"\nsource = "reversis"\npassages = ["reversis.a5.s1"]\n'
         f'quote = "q"\nkind = "players"\nclaim = {claim}\nstatus = "holds"\n'
         'interpretation = { text = "t", cert = "high" }\n',
         "utf-8",

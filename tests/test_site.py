@@ -42,13 +42,17 @@ def test_each_change_shows_both_readings_and_who_made_it(site_html: Path) -> Non
     assert "The editors of Académie" in change.xpath("string(span[@class='choice-info'])")
 
 
-def test_every_rule_has_an_anchor_a_badge_and_a_citation_with_its_permalink(site_html: Path) -> None:
+def test_every_rule_has_an_anchor_a_title_a_badge_and_a_page_with_its_citation(site_html: Path) -> None:
     for rule in load_rules():
         page = _page(site_html, f"games/{rule.game}.html")
         section = page.xpath(f"//section[@id='{rule.id}']")
         assert section, rule.id
+        assert rule.title in section[0].xpath("string(.//h1|.//h2|.//h3|.//h4)"), rule.id
+        assert rule.id not in section[0].xpath("string(.//h1|.//h2|.//h3|.//h4)"), "ids are anchors, not headings"
         assert section[0].xpath(".//span[contains(@class, 'badge')]"), rule.id
-        assert section[0].xpath(f".//a[@href='../id/{rule.id}.html']"), rule.id
+        assert section[0].xpath(f".//a[@href='../rules/{rule.id}.html']"), rule.id
+        own = _page(site_html, f"rules/{rule.id}.html")
+        assert own.xpath(f"//div[contains(@class, 'cite-rule')]//a[@href='../id/{rule.id}.html']"), rule.id
         assert (site_html / "id" / f"{rule.id}.html").exists()
 
 
@@ -63,8 +67,13 @@ def test_passages_link_to_the_rules_that_cite_them_and_back(site_html: Path) -> 
 
 def test_sources_that_share_a_game_are_compared(site_html: Path) -> None:
     table = _page(site_html, "games/tarot.html").xpath("//table[contains(@class, 'comparison')]")[0]
-    text = table.text_content()
-    assert "taros-1659.value.fou-suisse" in text and "tarots.deal.twelve" in text
+    headers = [" ".join(th.text_content().split()) for th in table.xpath(".//th")]
+    assert any("La Marinière" in h and "1659" in h for h in headers), headers
+    rows = {r.xpath("string(td[1])").strip(): r for r in table.xpath(".//tbody/tr")}
+    pack = rows["The pack"]
+    assert pack.xpath("string(td[2])").strip() == "the sources differ"
+    links = pack.xpath(".//a/@href")
+    assert any("tarots.deck.composition" in h for h in links) and any("taros-1659.deck.composition" in h for h in links)
 
 
 def test_glossary_and_index_link_to_occurrences(site_html: Path) -> None:
@@ -81,7 +90,8 @@ def test_glossary_and_index_link_to_occurrences(site_html: Path) -> None:
 
 
 def test_dashboard_counts_every_rule(site_html: Path) -> None:
-    rows = _page(site_html, "dashboard.html").xpath("//table[contains(@class, 'dashboard')][1]/tbody/tr")
+    first = "(//table[contains(concat(' ', @class, ' '), ' dashboard ')])[1]"
+    rows = _page(site_html, "dashboard.html").xpath(f"{first}/tbody/tr")
     counted = sum(int(cell.text_content()) for row in rows for cell in row.xpath("td")[2:6])
     assert counted == len(load_rules())
 
@@ -149,8 +159,7 @@ def test_a_page_break_before_the_body_and_a_list_heading_are_anchored(site_html:
 
 
 def test_a_citation_gives_the_printed_page_where_the_source_prints_one(site_html: Path) -> None:
-    section = _page(site_html, "games/reversis.html").xpath("//section[@id='reversis.deal.hand-sizes']")[0]
-    cited = " ".join(section.xpath(".//p[contains(@class, 'cite-text')]//text()"))
+    cited = _page(site_html, "rules/reversis.deal.hand-sizes.html").xpath("string(//p[contains(@class, 'cite-where')])")
     assert "art. 10, p. 85" in cited
     record = next(
         r for r in json.loads((site_html / "rules.json").read_text("utf-8")) if r["id"] == "reversis.deal.hand-sizes"

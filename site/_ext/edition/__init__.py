@@ -11,22 +11,39 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from corpus import paths
+from corpus.games import games
 from corpus.glossary import entries
 from corpus.sources import all_sources
 from corpus.spans import XML_ID
+from edition.apparatus import changes_table, parallel
+from edition.compare import comparison
 from edition.data import (
     Verified,
     bibliography,
+    citations,
     clear,
     coverage,
     game_page,
     mentions,
+    rule_by_id,
     rules_citing,
     tei,
     verified_rules,
 )
-from edition.rule_render import badge, comparison, field, rule_section, table, xref
-from edition.tei_render import Renderer, header_agents
+from edition.highwire import page_context
+from edition.rule_render import (
+    SECTIONS,
+    badge,
+    cite_block,
+    depart_disclosure,
+    disclosure,
+    field,
+    rule_section,
+    table,
+    visit_disclosure,
+    xref,
+)
+from edition.tei_render import Marks, Renderer, header_agents
 
 GLOSSARY_TYPES = ("term", "counter")
 INDEX_TYPES = {"card": "Cards", "suit": "Suits", "game": "Games", "term": "Terms of play", "counter": "Counters"}
@@ -37,9 +54,7 @@ class reading_switch(nodes.General, nodes.Element):  # noqa: N801 - docutils nam
 
 
 def visit_reading_switch(self, node: reading_switch) -> None:
-    self.body.append(
-        self.starttag(node, "button", "", type="button", CLASS="reading-switch", **{"aria-pressed": "false"})
-    )
+    self.body.append(self.starttag(node, "button", "", type="button", **{"aria-pressed": "false"}))
 
 
 def depart_reading_switch(self, node: reading_switch) -> None:
@@ -76,7 +91,8 @@ def page_section(anchor: str, title: str, content: list[nodes.Node]) -> nodes.se
 
 
 class TeiSource(EditionDirective):
-    """`.. tei-source:: reversis`: the source in both readings, with its header, download and backlinks."""
+    """`.. tei-source:: reversis`: the source in both readings, with its header, its citation, its
+    apparatus, download and backlinks; the words a contradicted rule disputes are marked."""
 
     required_arguments = 1
 
@@ -89,20 +105,29 @@ class TeiSource(EditionDirective):
         for element in text.iter():
             if isinstance(element.tag, str) and element.get(XML_ID):
                 self.register(element.get(XML_ID))
-        switch = reading_switch()
+        switches = nodes.paragraph(classes=["reading-switches"])
+        switch = reading_switch(classes=["reading-switch"])
         switch += nodes.Text("Show the diplomatic reading")
+        review = reading_switch(classes=["review-switch"])
+        review += nodes.Text("Review the changes")
+        switches += [switch, nodes.Text(" "), review]
         about = nodes.container(classes=["source-header"])
         fields = nodes.field_list()
         for label, value in bibliography(source_id):
             fields += field(label, nodes.paragraph("", value))
-        download = nodes.paragraph()
-        download += nodes.reference("", f"{source_id}.xml (TEI P5)", refuri=f"{self.base}tei/{source_id}.xml")
-        fields += field("Download", download)
+        read = nodes.paragraph()
+        read += xref(f"sources/{source_id}-changes-page", nodes.Text("every change, with its agent and reason"))
+        read += nodes.Text(" · ")
+        read += xref(f"sources/{source_id}-parallel-page", nodes.Text("the two readings side by side"))
+        read += nodes.Text(" · ")
+        read += nodes.reference("", f"{source_id}.xml (TEI P5)", refuri=f"{self.base}tei/{source_id}.xml")
+        fields += field("Apparatus", read)
         about += fields
+        about += cite_block(source_id, "sources", self.base)
         body = nodes.container(ids=[text.get(XML_ID)], classes=["tei-source", "language-fr"])
-        body += Renderer(header_agents(root), self.backlinks).text(text)
+        body += Renderer(header_agents(root), self.backlinks, crux_marks(source_id)).text(text)
         title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
-        return [page_section(f"source-{source_id}", title, [switch, about, body])]
+        return [page_section(f"source-{source_id}", title, [switches, about, body])]
 
     def backlinks(self, element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -116,15 +141,81 @@ class TeiSource(EditionDirective):
             for n, verified in enumerate(found):
                 if n:
                     box += nodes.Text(" · ")
-                box += xref(verified.rule.id, nodes.Text(verified.rule.id), classes=["rule-link"])
+                box += xref(verified.rule.id, nodes.Text(verified.rule.title), classes=["rule-link"])
                 box += nodes.Text(" ")
                 box += badge(verified)
             out.append(box)
         return out
 
 
+def crux_marks(source_id: str) -> Marks:
+    """Sentence id -> the words a contradicted rule disputes there: the values its claim has and
+    none of its alternatives has (the "58" against the 56 its pack leaves), as printed."""
+    marks: Marks = {}
+    for verified in verified_rules():
+        rule = verified.rule
+        if rule.source != source_id or rule.status != "contradicted":
+            continue
+        related = {*rule.alternatives, *rule.disagrees_with}
+        related |= {v.rule.id for v in verified_rules() if rule.id in (*v.rule.alternatives, *v.rule.disagrees_with)}
+        others = [rule_by_id()[a].rule.claim for a in sorted(related) if a in rule_by_id()]
+        disputed = tuple(
+            str(value)
+            for key, value in rule.claim.items()
+            if isinstance(value, int) and not isinstance(value, bool) and all(o.get(key) != value for o in others)
+        )
+        words = tuple(w for w in disputed if w in rule.quote)
+        for passage in rule.passages if words else ():
+            marks[passage] = (words, lambda word, rule=rule: _crux_link(word, rule.id, rule.title))
+    return marks
+
+
+def _crux_link(word: str, rule_id: str, title: str) -> nodes.Node:
+    """The disputed word, marked, linking to the rule (the mark wraps the link: Sphinx rebuilds
+    a resolved reference's content)."""
+    return nodes.inline("", "", xref(rule_id, nodes.Text(word)), classes=["crux"], title=f"Contradicted: {title}")
+
+
+class SourceChanges(EditionDirective):
+    """`.. source-changes:: reversis`: every change of a source, filterable by agent and certainty."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        source_id = self.arguments[0]
+        self.env.note_dependency(str(paths.tei_path(source_id)))
+        intro = nodes.paragraph()
+        intro += nodes.Text("Every change made to the text as received, with who or what made it, how sure, and why. ")
+        intro += xref(f"sources/{source_id}-page", nodes.Text("Back to the text"))
+        intro += nodes.Text(".")
+        filters = nodes.container(classes=["change-filters"])  # the page's script adds the controls
+        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
+        return [
+            page_section(
+                f"changes-{source_id}", f"{title}: the changes", [intro, filters, changes_table(tei(source_id))]
+            )
+        ]
+
+
+class SourceParallel(EditionDirective):
+    """`.. source-parallel:: reversis`: the two readings of a source side by side, block by block."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        source_id = self.arguments[0]
+        self.env.note_dependency(str(paths.tei_path(source_id)))
+        intro = nodes.paragraph()
+        intro += nodes.Text("The text as received beside the text as read. ")
+        intro += xref(f"sources/{source_id}-page", nodes.Text("Back to the text"))
+        intro += nodes.Text(".")
+        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
+        return [page_section(f"parallel-{source_id}", f"{title}: the two readings", [intro, parallel(tei(source_id))])]
+
+
 class GameRules(EditionDirective):
-    """`.. game-rules:: tarot`: every rule of a game, by source, and a comparison where sources differ."""
+    """`.. game-rules:: tarot`: every rule of a game, by source and by section as a rules site groups
+    them, and where several sources speak of it, a comparison of what they claim."""
 
     required_arguments = 1
 
@@ -134,21 +225,66 @@ class GameRules(EditionDirective):
         self.depend_on_digest(f"game-{game}")
         self.depend_on_digest("dashboard")  # the badges of the alternatives it links to
         self.depend_on_tei()
-        sources = [(s.id, s.meta["title"]) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
+        sources = [(s.id, source_heading(s.meta)) for s in all_sources() if any(v.rule.source == s.id for v in rules)]
         out: list[nodes.Node] = []
         if len(sources) > 1:
             out.append(
-                nodes.paragraph("", f"{len(sources)} sources speak of this game; what each says, by kind of rule:")
+                nodes.paragraph("", f"{len(sources)} sources speak of this game. What each claims, point by point:")
             )
             out.append(comparison(rules, sources))
-        for source_id, title in sources:
+        for source_id, heading in sources:
             section = nodes.section(ids=[f"from-{source_id}"])
-            section += nodes.title("", f"After {title}")
-            for verified in (v for v in rules if v.rule.source == source_id):
-                self.register(verified.rule.id)
-                section += rule_section(verified, title, self.base)
+            section += nodes.title("", f"After {heading}")
+            mine = [v for v in rules if v.rule.source == source_id]
+            for name in SECTIONS:
+                group = [v for v in mine if v.rule.section == name]
+                if not group:
+                    continue
+                part = nodes.section(ids=[f"{source_id}-{_slug(name)}"])
+                part += nodes.title("", name)
+                for verified in group:
+                    self.register(verified.rule.id)
+                    part += rule_section(verified, self.base)
+                section += part
             out.append(section)
         return [page_section(f"game-{game}", _game_title(game), out)]
+
+
+def source_heading(meta: dict) -> str:
+    """'La Marinière, Le plaisant ieu de cartes de Taros (1659)', or the title and 'undated'."""
+    author = f"{meta['author']}, " if meta.get("author") else ""
+    return f"{author}{meta['title']} ({meta.get('date') or 'undated'})"
+
+
+def _slug(text: str) -> str:
+    return "-".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+class RulePage(EditionDirective):
+    """`.. rule-page:: reversis.deal.hand-sizes`: one rule with everything about it and how to cite it."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        verified = rule_by_id()[self.arguments[0]]
+        rule = verified.rule
+        self.depend_on_digest(f"rule-{rule.id}")
+        body = rule_section(verified, self.base, anchor=f"rule-{rule.id}")
+        body.children = body.children[1:]  # the page's title is the rule's
+        back = nodes.paragraph()
+        back += nodes.Text("In the rules of the game: ")
+        back += xref(rule.id, nodes.Text(_game_title(rule.game)))
+        diplomatic = nodes.container(classes=["rule-diplomatic"])
+        diplomatic += nodes.paragraph("", "The cited passages as received (diplomatic reading):", classes=["label"])
+        quote = nodes.block_quote(classes=["language-fr"])
+        quote += nodes.paragraph("", rule.diplomatic)
+        diplomatic += quote
+        note = "The quote is in the edition's regularised reading; the passages as received are given above."
+        title = nodes.inline("", "", nodes.Text(rule.title + " "), badge(verified))
+        section = nodes.section(ids=[f"rule-page-{rule.id}"])
+        section += nodes.title("", "", *title.children)
+        section += [back, *body.children, diplomatic, cite_block(rule.id, "rules", self.base, note)]
+        return [section]
 
 
 class Dashboard(EditionDirective):
@@ -164,8 +300,8 @@ class Dashboard(EditionDirective):
         statuses = ("holds", "contradicted", "open", "asserted")
         rows = []
         for (game, source_id), rules in sorted(by_pair.items()):
-            page = nodes.paragraph("", "", xref(f"{game_page(game)}-page", nodes.Text(game)))
-            counts = [nodes.paragraph("", str(sum(v.badge == s for v in rules))) for s in statuses]
+            page = nodes.paragraph("", "", xref(f"{game_page(game)}-page", nodes.Text(_game_title(game))))
+            counts = [_count_link(game, [v for v in rules if v.badge == s]) for s in statuses]
             rows.append([page, nodes.paragraph("", source_id), *counts])
         header = ["Game", "Source", *(s.capitalize() for s in statuses)]
         found = coverage()
@@ -196,6 +332,13 @@ class Dashboard(EditionDirective):
             nodes.paragraph("", "The sentences no rule cites, with the extraction's kind and the editor's mark:"),
             table(["Sentence", "Extracted as", "Editor's mark"], uncited_rows, ["dashboard-uncited"]),
         ]
+
+
+def _count_link(game: str, rules: list[Verified]) -> nodes.paragraph:
+    """A count of rules, linking to the first of them on its game's page."""
+    if not rules:
+        return nodes.paragraph("", "0")
+    return nodes.paragraph("", "", xref(rules[0].rule.id, nodes.Text(str(len(rules)))))
 
 
 class GlossaryTerms(EditionDirective):
@@ -283,14 +426,19 @@ def _pages(app: Sphinx) -> None:
     root = Path(app.srcdir)
     sources = all_sources()
     games = sorted({v.rule.game for v in verified_rules()})
-    pages = {
-        f"sources/{s.id}.rst": _page(f".. tei-source:: {s.id}", f"sources/{s.id}-page")
-        for s in sources
-    }
-    pages["sources/index.rst"] = _index("Sources", [s.id for s in sources])
+    pages: dict[str, str] = {}
+    for s in sources:
+        for suffix, directive in (("", "tei-source"), ("-changes", "source-changes"), ("-parallel", "source-parallel")):
+            pages[f"sources/{s.id}{suffix}.rst"] = _page(f".. {directive}:: {s.id}", f"sources/{s.id}{suffix}-page")
+    pages["sources/index.rst"] = _index(
+        "Sources", [name for s in sources for name in (s.id, f"{s.id}-changes", f"{s.id}-parallel")]
+    )
     pages |= {f"games/{g}.rst": _page(f".. game-rules:: {g}", f"games/{g}-page") for g in games}
     pages["games/index.rst"] = _index("Games and their rules", games)
-    for folder in ("sources", "games"):
+    rules = [v.rule.id for v in verified_rules()]
+    pages |= {f"rules/{r}.rst": _page(f".. rule-page:: {r}", f"rules/{r}-page") for r in rules}
+    pages["rules/index.rst"] = _index("Every rule, on a page of its own", rules)
+    for folder in ("sources", "games", "rules"):
         for stale in (root / folder).glob("*.rst"):  # a source or game that is no longer there
             if f"{folder}/{stale.name}" not in pages:
                 stale.unlink()
@@ -309,8 +457,10 @@ def _digests(app: Sphinx) -> None:
     """What each page shows of the build's products, one small file each, rewritten only when it
     changes: a page depends on its digest, not on the products, so a reworded interpretation
     rebuilds its game's page alone (source pages and the dashboard show ids, passages, badges)."""
-    shown = {f"source-{s.id}": [] for s in all_sources()} | {"dashboard": [list(coverage())]}
+    cited = citations()
+    shown = {f"source-{s.id}": [cited["sources"][s.id]] for s in all_sources()} | {"dashboard": [list(coverage())]}
     for v in verified_rules():
+        shown[f"rule-{v.rule.id}"] = [repr(v.rule), v.holds, v.detail, cited["rules"][v.rule.id], cited["edition"]]
         fact = [v.rule.id, v.rule.game, v.rule.source, list(v.rule.passages), v.badge, v.reading]
         shown.setdefault(f"source-{v.rule.source}", []).append(fact)
         shown["dashboard"].append(fact)
@@ -335,8 +485,8 @@ def _index(title: str, names: list[str]) -> str:
 
 
 def _game_title(game: str) -> str:
-    from corpus.games import games
-
+    if game == "unknown":
+        return "Quotations on unidentified games"
     names = {g.id: g.fr for g in games()}
     return f"{names.get(game, game.capitalize())}: rules"
 
@@ -344,8 +494,12 @@ def _game_title(game: str) -> str:
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("edition_code", "", "env")
     app.add_node(reading_switch, override=True, html=(visit_reading_switch, depart_reading_switch))
+    app.add_node(disclosure, override=True, html=(visit_disclosure, depart_disclosure))
     for name, directive in (
         ("tei-source", TeiSource),
+        ("source-changes", SourceChanges),
+        ("source-parallel", SourceParallel),
+        ("rule-page", RulePage),
         ("game-rules", GameRules),
         ("verification-dashboard", Dashboard),
         ("glossary-terms", GlossaryTerms),
@@ -356,4 +510,5 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_css_file("academie.css")
     app.add_js_file("academie.js")
     app.connect("builder-inited", _pages)
+    app.connect("html-page-context", page_context)
     return {"version": "0.2", "parallel_read_safe": True, "parallel_write_safe": True}

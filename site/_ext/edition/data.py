@@ -13,7 +13,7 @@ from lxml import etree
 
 from corpus import paths
 from corpus.fileio import parse_xml
-from corpus.readings import element_reading, local_name
+from corpus.readings import local_name
 from corpus.sources import all_sources
 from corpus.spans import TEI_NS, XML_ID
 
@@ -25,6 +25,7 @@ class RuleView:
     """A rule as the build's rules.json gives it (the site reads products, never the engine)."""
 
     id: str
+    title: str
     game: str
     source: str
     passages: tuple[str, ...]
@@ -32,6 +33,8 @@ class RuleView:
     kind: str
     claim: dict
     claim_text: str
+    claim_sentence: str
+    section: str  # the reader's section of the game: 'The deal', 'Penalties'
     status: str
     interpretation: dict
     check: str
@@ -40,6 +43,8 @@ class RuleView:
     note: str
     test: str
     pages: tuple[str, ...]  # the printed pages its passages stand on
+    articles: tuple[str, ...]  # where a reader finds them: 'art. 10', 'quotation 5'
+    diplomatic: str  # the cited passages as received
 
     @property
     def check_name(self) -> str:
@@ -62,7 +67,7 @@ class Verified:
 def clear() -> None:
     """Forget what was read: a build in the same process (academie bench site, a watcher) sees
     changed products and TEI files."""
-    for cached in (verified_rules, rule_by_id, citing, tei, mentions, coverage):
+    for cached in (verified_rules, rule_by_id, citing, tei, mentions, coverage, citations):
         cached.cache_clear()
 
 
@@ -86,7 +91,7 @@ def verified_rules() -> tuple[Verified, ...]:
     out = []
     for record in json.loads(product("rules.json").read_text("utf-8")):
         fields = {k: record[k] for k in RuleView.__dataclass_fields__}
-        for key in ("passages", "alternatives", "disagrees_with", "pages"):
+        for key in ("passages", "alternatives", "disagrees_with", "pages", "articles"):
             fields[key] = tuple(fields[key])
         found = record["verification"]
         out.append(Verified(RuleView(**fields), found["engine"] == "consistent", found["detail"], found["engine"]))
@@ -97,6 +102,12 @@ def verified_rules() -> tuple[Verified, ...]:
 def coverage() -> tuple[dict, ...]:
     """Every sentence of every source with who cites it or the editor's mark (coverage.json)."""
     return tuple(json.loads(product("coverage.json").read_text("utf-8")))
+
+
+@cache
+def citations() -> dict:
+    """The edition's facts, and per rule and source its CSL-JSON, formatted styles, BibTeX and RIS."""
+    return json.loads(product("citations.json").read_text("utf-8"))
 
 
 @cache
@@ -139,23 +150,6 @@ def _first_block(element: etree._Element) -> etree._Element | None:
 @cache
 def tei(source_id: str) -> etree._Element:
     return parse_xml(paths.tei_path(source_id)).getroot()
-
-
-def article_of(passage: str) -> str:
-    """How a reader finds a passage in the printed text: 'art. 10', 'quotation 5', else its section."""
-    source_id = passage.split(".", 1)[0]
-    element = next(iter(tei(source_id).xpath("//*[@xml:id=$id]", id=passage)), None)
-    while element is not None:
-        name, kind = local_name(element), element.get("type")
-        if name == "div" and kind == "article":
-            return f"art. {element.get('n')}"
-        if name == "cit":
-            return f"quotation {element.get(XML_ID).rsplit('q', 1)[-1]}"
-        if name == "div" and kind == "section":
-            head = element.find(f"{T}head")
-            return " ".join(element_reading(head).split()) if head is not None else "section"
-        element = element.getparent()
-    return passage
 
 
 @dataclass(frozen=True)

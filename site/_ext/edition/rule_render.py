@@ -1,12 +1,14 @@
-"""Rules as docutils nodes: the rule with its badge, claim, quoted passages, interpretation,
-alternatives and 'Cite this rule' block; the comparison table of sources that speak of one game."""
+"""Rules as docutils nodes: a rule under its plain-language title, with its claim as a sentence, its
+quote, its badge and the raw data behind a disclosure; the 'Cite this' block; the comparison of the
+sources that speak of one game, row by row of what they claim."""
 
 from __future__ import annotations
 
 from docutils import nodes
+from lxml import html as lxml_html
 from sphinx import addnodes
 
-from edition.data import Verified, article_of, rule_by_id
+from edition.data import Verified, citations, rule_by_id
 
 STATUS_WORDS = {
     "holds": "holds: the engine verifies it, and changing any value of the claim makes it fail",
@@ -14,6 +16,30 @@ STATUS_WORDS = {
     "open": "open: one of competing readings of the text; the engine finds this one {reading}",
     "asserted": "asserted: the text states it; the engine does not model it",
 }
+# The order of the reader's sections of a game (rules.json gives each rule's section).
+SECTIONS = (
+    "Players and cards",
+    "The deal",
+    "The talon and the exchange",
+    "Play",
+    "Values and scoring",
+    "Penalties",
+    "Procedures",
+    "Advice and remarks",
+)
+
+
+class disclosure(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
+    """<details> with a <summary>: what a reader opens when he wants it (the raw data of a rule)."""
+
+
+def visit_disclosure(self, node: disclosure) -> None:
+    self.body.append(self.starttag(node, "details", ""))
+    self.body.append(f"<summary>{self.encode(node['summary'])}</summary>\n")
+
+
+def depart_disclosure(self, node: disclosure) -> None:
+    self.body.append("</details>\n")
 
 
 def xref(target: str, *content: nodes.Node, classes: list[str] | None = None) -> addnodes.pending_xref:
@@ -30,22 +56,36 @@ def badge(verified: Verified) -> nodes.inline:
     return nodes.inline("", text, classes=["badge", f"status-{verified.badge}"])
 
 
-def rule_section(verified: Verified, source_title: str, base: str) -> nodes.section:
-    """One rule, anchored by its id. `base` leads from this page to the root of the site."""
+def rule_section(verified: Verified, base: str, anchor: str = "") -> nodes.section:
+    """One rule under its title, anchored by its id (or `anchor`); `base` leads to the site's root."""
     rule = verified.rule
-    section = nodes.section(ids=[rule.id], classes=["rule", f"status-{verified.badge}"])
-    title = nodes.title("", "")
-    title += nodes.literal("", rule.id)
+    section = nodes.section(ids=[anchor or rule.id], classes=["rule", f"status-{verified.badge}"])
+    title = nodes.title("", rule.title)
     title += nodes.Text(" ")
     title += badge(verified)
     section += title
+    if rule.claim_sentence:
+        section += nodes.paragraph("", rule.claim_sentence, classes=["claim-sentence"])
     quote = nodes.block_quote(classes=["rule-quote", "language-fr"])
     quote += nodes.paragraph("", rule.quote)
     section += quote
+    where = nodes.paragraph(classes=["rule-where"])
+    where += nodes.Text(", ".join([*rule.articles, *printed(rule.pages)]) + " · ")
+    where += passage_links(rule.passages)
+    where += nodes.Text(" · ")
+    where += nodes.reference("", "cite this rule", refuri=f"{base}rules/{rule.id}.html", classes=["rule-page-link"])
+    section += where
+    details = disclosure(summary="The rule's data and verification")
+    details += details_fields(verified)
+    section += details
+    return section
+
+
+def details_fields(verified: Verified) -> nodes.field_list:
+    rule = verified.rule
     fields = nodes.field_list()
-    fields += field("Claim", nodes.paragraph("", f"{rule.kind}: {rule.claim_text}"))
+    fields += field("Rule id", nodes.paragraph("", "", nodes.literal("", rule.id)))
     fields += field("Status", nodes.paragraph("", STATUS_WORDS[verified.badge].format(reading=verified.reading)))
-    fields += field("Passages", passage_links(rule.passages))
     interpretation = f"{rule.interpretation['text']} (certainty: {rule.interpretation['cert']})"
     fields += field("Interpretation", nodes.paragraph("", interpretation))
     if rule.note:
@@ -53,26 +93,55 @@ def rule_section(verified: Verified, source_title: str, base: str) -> nodes.sect
     for label, ids in (("Alternatives", rule.alternatives), ("Disagrees with", rule.disagrees_with)):
         if ids:
             fields += field(label, rule_links(ids))
+    fields += field("Claim (data)", nodes.paragraph("", "", nodes.literal("", f"{rule.kind}: {rule.claim_text}")))
     fields += field("Engine check", nodes.paragraph("", f"{rule.check_name}: {verified.detail}"))
     fields += field("Test", nodes.paragraph("", "", nodes.literal("", f"pytest -k '{rule.id}'")))
-    section += fields
-    section += cite_block(verified, source_title, base)
-    return section
+    return fields
 
 
-def cite_block(verified: Verified, source_title: str, base: str) -> nodes.container:
-    """'Cite this rule': source, passages, rule id and the permalink, which depends on the id only."""
-    rule = verified.rule
-    permalink = f"{base}id/{rule.id}.html"
+def cite_block(key: str, kind: str, base: str, reading_note: str = "") -> nodes.container:
+    """'Cite this': the entry in each CSL style, where it stands in its source, the permalink, the
+    access date (today's, filled in by the page) and the BibTeX, RIS and CSL-JSON downloads."""
+    record = citations()[kind][key]
     box = nodes.container(classes=["cite-rule"])
-    box += nodes.paragraph("", "Cite this rule", classes=["cite-title"])
-    text = nodes.paragraph(classes=["cite-text"])
-    where = ", ".join([*dict.fromkeys(article_of(p) for p in rule.passages), *printed(rule.pages)])
-    text += nodes.Text(f"Académie, rule {rule.id}, after {source_title} (source {rule.source}), {where} ")
-    text += nodes.Text(f"(passage{'s' if len(rule.passages) > 1 else ''} {', '.join(rule.passages)}). ")
-    text += nodes.reference("", f"id/{rule.id}.html", refuri=permalink, classes=["permalink-url"])
-    box += text
+    box += nodes.paragraph("", f"Cite this {'rule' if kind == 'rules' else 'source'}", classes=["cite-title"])
+    for style, label in citations()["styles"].items():
+        para = nodes.paragraph(classes=["cite-text", f"cite-{style}"])
+        para += nodes.strong("", f"{label}: ")
+        para += styled(record["styles"][style])
+        box += para
+    facts = nodes.field_list(classes=["cite-facts"])
+    if "where" in record:
+        facts += field("In the source", nodes.paragraph("", record["where"], classes=["cite-where"]))
+    if reading_note:
+        facts += field("Reading", nodes.paragraph("", reading_note, classes=["cite-reading"]))
+    link = nodes.paragraph()
+    link += nodes.reference("", f"id/{key}.html", refuri=f"{base}id/{key}.html", classes=["permalink-url"])
+    facts += field("Permalink", link)
+    facts += field("Accessed", nodes.paragraph("", "", nodes.inline("", "", classes=["access-date"])))
+    downloads = nodes.paragraph(classes=["cite-downloads"])
+    for n, (suffix, label) in enumerate((("bib", "BibTeX"), ("ris", "RIS"), ("json", "CSL-JSON"))):
+        downloads += nodes.Text(" · " if n else "")
+        downloads += nodes.reference("", label, refuri=f"{base}cite/{key}.{suffix}", classes=[f"download-{suffix}"])
+    facts += field("Download", downloads)
+    box += facts
     return box
+
+
+def styled(fragment: str) -> list[nodes.Node]:
+    """citeproc-py's HTML (text and <i>) as docutils nodes, so that nothing is pasted as markup."""
+    root = lxml_html.fragment_fromstring(fragment, create_parent="span")
+    return _nodes(root)
+
+
+def _nodes(element) -> list[nodes.Node]:
+    out: list[nodes.Node] = [nodes.Text(element.text)] if element.text else []
+    for child in element:
+        inner = _nodes(child)
+        out.append(nodes.emphasis("", "", *inner) if child.tag == "i" else nodes.inline("", "", *inner))
+        if child.tail:
+            out.append(nodes.Text(child.tail))
+    return out
 
 
 def printed(pages: tuple[str, ...]) -> list[str]:
@@ -82,12 +151,12 @@ def printed(pages: tuple[str, ...]) -> list[str]:
     return [f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}"]
 
 
-def passage_links(passages: tuple[str, ...]) -> nodes.paragraph:
-    para = nodes.paragraph()
+def passage_links(passages: tuple[str, ...]) -> nodes.inline:
+    para = nodes.inline()
     for n, passage in enumerate(passages):
         if n:
             para += nodes.Text(", ")
-        para += xref(passage, nodes.literal("", passage), classes=["passage-link"])
+        para += xref(passage, nodes.Text(passage), classes=["passage-link"])
     return para
 
 
@@ -97,7 +166,8 @@ def rule_links(ids: tuple[str, ...] | list[str]) -> nodes.paragraph:
         if n:
             para += nodes.Text(", ")
         verified = rule_by_id().get(rule_id)
-        para += xref(rule_id, nodes.literal("", rule_id), classes=["rule-link"])
+        label = verified.rule.title if verified else rule_id
+        para += xref(rule_id, nodes.Text(label), classes=["rule-link"])
         if verified:
             para += nodes.Text(" ")
             para += badge(verified)
@@ -137,24 +207,3 @@ def _row(cells: list[nodes.Node]) -> nodes.row:
         entry += cell
         row += entry
     return row
-
-
-def comparison(rules: list[Verified], sources: list[tuple[str, str]]) -> nodes.table:
-    """Kinds of rule down, sources across: what each source says of the same game."""
-    kinds = sorted({v.rule.kind for v in rules})
-    rows = []
-    for kind in kinds:
-        cells: list[nodes.Node] = [nodes.paragraph("", kind)]
-        for source_id, _title in sources:
-            cell = nodes.bullet_list(classes=["compact"])
-            for verified in (v for v in rules if v.rule.kind == kind and v.rule.source == source_id):
-                item = nodes.list_item()
-                para = nodes.paragraph()
-                para += xref(verified.rule.id, nodes.literal("", verified.rule.id), classes=["rule-link"])
-                para += nodes.Text(f" {verified.rule.claim_text} ")
-                para += badge(verified)
-                item += para
-                cell += item
-            cells.append(cell if len(cell) else nodes.paragraph("", "(silent)"))
-        rows.append(cells)
-    return table(["Kind", *(title for _, title in sources)], rows, ["comparison"])

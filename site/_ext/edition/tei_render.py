@@ -6,6 +6,7 @@ switch (academie.js) shows one or the other. Running heads and page breaks go to
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from docutils import nodes
@@ -21,14 +22,19 @@ BLOCKS = ("p", "ab", "item", "trailer", "head")
 
 # (element id) -> nodes appended after a block: the rules citing it, its permalink.
 Backlinks = Callable[[etree._Element], list[nodes.Node]]
+# (sentence id) -> (the words in dispute, a node linking to the rule that disputes them)
+Marks = dict[str, tuple[tuple[str, ...], Callable[[str], nodes.Node]]]
 
 
 class Renderer:
-    """Renders one TEI <text> with the agents of its header (for 'who made this change')."""
+    """Renders one TEI <text> with the agents of its header (for 'who made this change'). A second
+    rendering of the same text on a page (the parallel view) is made with `ids=False`."""
 
-    def __init__(self, agents: dict[str, str], backlinks: Backlinks):
+    def __init__(self, agents: dict[str, str], backlinks: Backlinks, marks: Marks | None = None, ids: bool = True):
         self.agents = agents
         self.backlinks = backlinks
+        self.marks = marks or {}
+        self.ids = ids
 
     def text(self, text: etree._Element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -39,7 +45,7 @@ class Renderer:
                 out.append(self.inline_to_paragraph(part))
             elif local_name(part) in ("front", "back"):
                 box = nodes.container(classes=["tei-banner", "dipl-only"])
-                _identify(box, part)
+                self.identify(box, part)
                 box += nodes.paragraph("", "Digitisation banner, not part of the text:", classes=["banner-label"])
                 box += self.blocks(part)
                 out.append(box)
@@ -69,7 +75,10 @@ class Renderer:
             if local_name(element) == "cit"
             else nodes.container(classes=[f"tei-{kind}"])
         )
-        _identify(node, element)
+        self.identify(node, element)
+        if local_name(element) == "cit" and element.get(XML_ID, "").rpartition("q")[2].isdigit():
+            number = element.get(XML_ID).rpartition("q")[2]  # how citations name it: 'quotation 5'
+            node += nodes.paragraph("", f"Quotation {number}", classes=["cit-number"])
         node += self.blocks(element)
         return node
 
@@ -83,7 +92,7 @@ class Renderer:
                 entry += self.block(item)
                 bullet += entry
         box = nodes.container(classes=["tei-list-box"]) if heads else bullet
-        _identify(box, element)
+        self.identify(box, element)
         if heads:
             box += [*heads, bullet]
         return box
@@ -92,7 +101,7 @@ class Renderer:
         name = local_name(element)
         node: nodes.Element = nodes.rubric() if name == "head" else nodes.paragraph()
         node["classes"] += _classes(element)
-        _identify(node, element)
+        self.identify(node, element)
         self.inline(element, node)
         node += self.backlinks(element)
         return node
@@ -135,11 +144,11 @@ class Renderer:
             )
         if name == "pb":
             node = nodes.inline("", f"p. {element.get('n', '?')}", classes=["tei-pb"])
-            _identify(node, element)
+            self.identify(node, element)
             return node
         if name == "fw":
             node = nodes.inline("", "".join(element.itertext()), classes=["tei-fw", "dipl-only"])
-            _identify(node, element)
+            self.identify(node, element)
             return node
         if name == "note":
             return (
@@ -150,8 +159,10 @@ class Renderer:
         node = nodes.inline(
             classes=[f"tei-{name}", *([f"tei-{name}-{element.get('type')}"] if element.get("type") else [])]
         )
-        _identify(node, element)
+        self.identify(node, element)
         self.inline(element, node)
+        if element.get(XML_ID) in self.marks:
+            mark(node, *self.marks[element.get(XML_ID)])
         return node
 
     def choice(self, element: etree._Element) -> nodes.Node:
@@ -174,6 +185,10 @@ class Renderer:
         box += [dipl, reg, nodes.inline("", info, classes=["choice-info"])]
         return box
 
+    def identify(self, node: nodes.Element, element: etree._Element) -> None:
+        if self.ids and element.get(XML_ID):
+            node["ids"].append(element.get(XML_ID))
+
     def agent(self, resp: str | None) -> str:
         key = (resp or "").lstrip("#")
         return self.agents.get(key, key or "an unnamed agent")
@@ -185,9 +200,15 @@ def _classes(element: etree._Element) -> list[str]:
     return [f"tei-{name}", *([f"tei-{name}-{element.get('type')}"] if element.get("type") else [])]
 
 
-def _identify(node: nodes.Element, element: etree._Element) -> None:
-    if element.get(XML_ID):
-        node["ids"].append(element.get(XML_ID))
+def mark(node: nodes.Element, words: tuple[str, ...], link: Callable[[str], nodes.Node]) -> None:
+    """Each word in dispute within `node`'s text, wrapped in a link to the rule that disputes it."""
+    pattern = re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b")
+    for text in list(node.findall(nodes.Text)):
+        parts = pattern.split(str(text))
+        if len(parts) == 1:
+            continue
+        replacement = [link(part) if n % 2 else nodes.Text(part) for n, part in enumerate(parts) if part]
+        text.parent.replace(text, replacement)
 
 
 def header_agents(root: etree._Element) -> dict[str, str]:
