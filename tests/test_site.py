@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
 from lxml import html as lxml_html
 
 from academie.ledger import text_ids
@@ -165,3 +167,19 @@ def test_a_citation_gives_the_printed_page_where_the_source_prints_one(site_html
         r for r in json.loads((site_html / "rules.json").read_text("utf-8")) if r["id"] == "reversis.deal.hand-sizes"
     )
     assert record["pages"] == ["85"]
+
+
+def test_every_character_the_edition_prints_has_an_installed_font(site_html: Path) -> None:
+    """Each character of the source and rule pages (and the page-break mark) is covered by a font
+    fontconfig knows, so that no missing-glyph box is drawn."""
+    if shutil.which("fc-list") is None:
+        pytest.skip("no fontconfig (fc-list): the browser tests' packages install it")
+    shown = {"\u2014"}  # the page-break mark (academie.css)
+    for page in [*(site_html / "sources").glob("*.html"), *(site_html / "games").glob("*.html")]:
+        shown |= set(_page(site_html, str(page.relative_to(site_html))).xpath("string(//article)"))
+    missing = [
+        char
+        for char in sorted(c for c in shown if ord(c) > 0x7F and not c.isspace())
+        if not subprocess.run(["fc-list", f":charset={ord(char):x}"], capture_output=True, text=True).stdout.strip()
+    ]
+    assert not missing, f"no installed font draws {' '.join(missing)}"
