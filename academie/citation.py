@@ -110,9 +110,7 @@ def rule_item(rule: dict[str, Any], source: Source, edition: Edition) -> dict[st
 
 def where(rule: dict[str, Any], source: Source) -> str:
     """'Du Reversis, art. 10, p. 85 (passage reversis.a10.s1)': the source and the place in it."""
-    pages = rule["pages"]
-    printed = [f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}"] if pages else []
-    place = ", ".join([source.meta["title"], *rule["articles"], *printed])
+    place = ", ".join(part for part in (source.meta["title"], rule["place"]) if part)
     plural = "s" if len(rule["passages"]) > 1 else ""
     return f"{place} (passage{plural} {', '.join(rule['passages'])})"
 

@@ -8,7 +8,7 @@ from dataclasses import asdict
 from corpus.errors import AcademieError
 from rules.catalogue import Rule, load_rules, section_of
 from rules.coverage import coverage
-from rules.passages import diplomatic_text, located, normalise, passage_text, printed_pages
+from rules.passages import diplomatic_text, located, normalise, passage_text, printed, printed_pages
 from rules.verify import agrees, engine_reading, verify_safely
 from rules.wording import claim_sentence
 
@@ -26,6 +26,7 @@ def rule_record(rule: Rule) -> dict:
     record["diplomatic"] = diplomatic_text(rule.source, rule.passages)
     record["articles"] = list(dict.fromkeys(located(rule.source, p) for p in rule.passages))
     record["pages"] = printed_pages(rule.source, rule.passages)
+    record["place"] = ", ".join([*record["articles"], *printed(record["pages"])])
     record["test"] = f"tests/test_rules.py::test_rule[{rule.id}]"
     verdict = verify_safely(rule)
     record["verification"] = {

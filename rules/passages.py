@@ -64,6 +64,13 @@ def printed_pages(source_id: str, ids: tuple[str, ...]) -> list[str]:
     return pages
 
 
+def printed(pages: list[str]) -> list[str]:
+    """'p. 85' or 'pp. 85–86': the printed pages, where the source prints them."""
+    if not pages:
+        return []
+    return [f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}"]
+
+
 def located(source_id: str, passage: str) -> str:
     """How a reader finds a passage in the printed text: 'art. 10', 'quotation 5', else its section."""
     found = tei_tree(source_id).getroot().xpath("//*[@xml:id=$id]", id=passage)

@@ -42,8 +42,7 @@ class RuleView:
     disagrees_with: tuple[str, ...]
     note: str
     test: str
-    pages: tuple[str, ...]  # the printed pages its passages stand on
-    articles: tuple[str, ...]  # where a reader finds them: 'art. 10', 'quotation 5'
+    place: str  # where a reader finds it in the printed source: 'art. 10, p. 85'
     diplomatic: str  # the cited passages as received
 
     @property
@@ -91,7 +90,7 @@ def verified_rules() -> tuple[Verified, ...]:
     out = []
     for record in json.loads(product("rules.json").read_text("utf-8")):
         fields = {k: record[k] for k in RuleView.__dataclass_fields__}
-        for key in ("passages", "alternatives", "disagrees_with", "pages", "articles"):
+        for key in ("passages", "alternatives", "disagrees_with"):
             fields[key] = tuple(fields[key])
         found = record["verification"]
         out.append(Verified(RuleView(**fields), found["engine"] == "consistent", found["detail"], found["engine"]))

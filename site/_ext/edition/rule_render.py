@@ -70,7 +70,7 @@ def rule_section(verified: Verified, base: str, anchor: str = "") -> nodes.secti
     quote += nodes.paragraph("", rule.quote)
     section += quote
     where = nodes.paragraph(classes=["rule-where"])
-    where += nodes.Text(", ".join([*rule.articles, *printed(rule.pages)]) + " · ")
+    where += nodes.Text(f"{rule.place} · " if rule.place else "")
     where += passage_links(rule.passages)
     where += nodes.Text(" · ")
     where += nodes.reference("", "cite this rule", refuri=f"{base}rules/{rule.id}.html", classes=["rule-page-link"])
@@ -142,13 +142,6 @@ def _nodes(element) -> list[nodes.Node]:
         if child.tail:
             out.append(nodes.Text(child.tail))
     return out
-
-
-def printed(pages: tuple[str, ...]) -> list[str]:
-    """'p. 85' or 'pp. 85-86': the printed pages, where the source prints them."""
-    if not pages:
-        return []
-    return [f"p. {pages[0]}" if len(pages) == 1 else f"pp. {pages[0]}–{pages[-1]}"]
 
 
 def passage_links(passages: tuple[str, ...]) -> nodes.inline:
