@@ -7,13 +7,14 @@ import json
 from pathlib import Path
 
 from docutils import nodes
+from lxml import etree
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from corpus import paths
 from corpus.games import games
 from corpus.glossary import entries
-from corpus.sources import all_sources
+from corpus.sources import all_sources, get_source
 from corpus.spans import XML_ID
 from edition.apparatus import changes_table, parallel
 from edition.compare import comparison
@@ -50,7 +51,7 @@ INDEX_TYPES = {"card": "Cards", "suit": "Suits", "game": "Games", "term": "Terms
 
 
 class reading_switch(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes in lower case
-    """The button that switches between the regularised and the diplomatic reading."""
+    """A toggle button of a source page: the reading shown, or the review mode (by its class)."""
 
 
 def visit_reading_switch(self, node: reading_switch) -> None:
@@ -126,8 +127,7 @@ class TeiSource(EditionDirective):
         about += cite_block(source_id, "sources", self.base)
         body = nodes.container(ids=[text.get(XML_ID)], classes=["tei-source", "language-fr"])
         body += Renderer(header_agents(root), self.backlinks, crux_marks(source_id)).text(text)
-        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
-        return [page_section(f"source-{source_id}", title, [switches, about, body])]
+        return [page_section(f"source-{source_id}", get_source(source_id).meta["title"], [switches, about, body])]
 
     def backlinks(self, element) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -176,41 +176,45 @@ def _crux_link(word: str, rule_id: str, title: str) -> nodes.Node:
     return nodes.inline("", "", xref(rule_id, nodes.Text(word)), classes=["crux"], title=f"Contradicted: {title}")
 
 
-class SourceChanges(EditionDirective):
+class SourcePart(EditionDirective):
+    """A page of the apparatus of one source: a heading, a line leading back to the text, and
+    what `render` makes of the source's TEI."""
+
+    required_arguments = 1
+    anchor = heading = intro = ""
+
+    def render(self, root: etree._Element) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    def run(self) -> list[nodes.Node]:
+        source_id = self.arguments[0]
+        self.env.note_dependency(str(paths.tei_path(source_id)))
+        intro = nodes.paragraph()
+        intro += nodes.Text(f"{self.intro} ")
+        intro += xref(f"sources/{source_id}-page", nodes.Text("Back to the text"))
+        intro += nodes.Text(".")
+        title = f"{get_source(source_id).meta['title']}: {self.heading}"
+        return [page_section(f"{self.anchor}-{source_id}", title, [intro, *self.render(tei(source_id))])]
+
+
+class SourceChanges(SourcePart):
     """`.. source-changes:: reversis`: every change of a source, filterable by agent and certainty."""
 
-    required_arguments = 1
+    anchor, heading = "changes", "the changes"
+    intro = "Every change made to the text as received, with who or what made it, how sure, and why."
 
-    def run(self) -> list[nodes.Node]:
-        source_id = self.arguments[0]
-        self.env.note_dependency(str(paths.tei_path(source_id)))
-        intro = nodes.paragraph()
-        intro += nodes.Text("Every change made to the text as received, with who or what made it, how sure, and why. ")
-        intro += xref(f"sources/{source_id}-page", nodes.Text("Back to the text"))
-        intro += nodes.Text(".")
-        filters = nodes.container(classes=["change-filters"])  # the page's script adds the controls
-        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
-        return [
-            page_section(
-                f"changes-{source_id}", f"{title}: the changes", [intro, filters, changes_table(tei(source_id))]
-            )
-        ]
+    def render(self, root: etree._Element) -> list[nodes.Node]:
+        return [nodes.container(classes=["change-filters"]), changes_table(root)]  # the script adds the filters
 
 
-class SourceParallel(EditionDirective):
+class SourceParallel(SourcePart):
     """`.. source-parallel:: reversis`: the two readings of a source side by side, block by block."""
 
-    required_arguments = 1
+    anchor, heading = "parallel", "the two readings"
+    intro = "The text as received beside the text as read."
 
-    def run(self) -> list[nodes.Node]:
-        source_id = self.arguments[0]
-        self.env.note_dependency(str(paths.tei_path(source_id)))
-        intro = nodes.paragraph()
-        intro += nodes.Text("The text as received beside the text as read. ")
-        intro += xref(f"sources/{source_id}-page", nodes.Text("Back to the text"))
-        intro += nodes.Text(".")
-        title = next(s.meta["title"] for s in all_sources() if s.id == source_id)
-        return [page_section(f"parallel-{source_id}", f"{title}: the two readings", [intro, parallel(tei(source_id))])]
+    def render(self, root: etree._Element) -> list[nodes.Node]:
+        return [parallel(root)]
 
 
 class GameRules(EditionDirective):

@@ -23,9 +23,9 @@ def reasons(root: etree._Element) -> dict[str, str]:
     return found
 
 
-def change_rows(root: etree._Element) -> list[tuple[list[nodes.Node], dict[str, str]]]:
+def change_rows(root: etree._Element) -> list[list[nodes.Node]]:
     """One row per <choice>: as received, as read, kind, agent, certainty, reason, and a link to
-    the nearest identified element around it; with the row's agent and certainty for the filters."""
+    the nearest identified element around it (the page's filters read the agent and certainty cells)."""
     agents, why = header_agents(root), reasons(root)
     rows = []
     for choice in root.find(f"{T}text").iter(f"{T}choice"):
@@ -45,7 +45,7 @@ def change_rows(root: etree._Element) -> list[tuple[list[nodes.Node], dict[str, 
             nodes.paragraph("", why.get(agent, "")),
             nodes.paragraph("", "", xref(place, nodes.Text(place))) if place else nodes.paragraph("", "-"),
         ]
-        rows.append((cells, {"agent": agents.get(agent, agent or "unnamed"), "cert": cert}))
+        rows.append(cells)
     return rows
 
 
@@ -57,18 +57,9 @@ def _shown(text: str) -> str:
 
 
 def changes_table(root: etree._Element) -> nodes.table:
-    """All changes of a source; each row carries data-agent and data-cert for the page's filters."""
-    found = change_rows(root)
+    """All changes of a source, one row each."""
     header = ["As received", "As read", "Change", "Agent", "Certainty", "Reason", "Where"]
-    grid = table(header, [cells for cells, _ in found], ["changes"])
-    body = next(iter(grid.findall(nodes.tbody)))
-    for row, (_, facts) in zip(body.children, found, strict=True):
-        row["classes"] += [f"agent-{_slug(facts['agent'])}", f"cert-{facts['cert']}"]
-    return grid
-
-
-def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in text.lower()).strip("-")
+    return table(header, change_rows(root), ["changes"])
 
 
 def parallel(root: etree._Element) -> nodes.table:
