@@ -233,8 +233,7 @@ def site_timings(scratch: str) -> str:
 
     def build(source: Path, out: Path, products: bool = True) -> float:
         start = time.perf_counter()
-        if products:
-            write_products(paths.PRODUCTS)
+        written = write_products(paths.PRODUCTS) if products else None
         with docutils_namespace():  # each build registers its nodes afresh, as in its own process
             app = Sphinx(
                 str(source), str(source), str(out), str(out / ".doctrees"), "html", status=None, warningiserror=True
@@ -242,8 +241,8 @@ def site_timings(scratch: str) -> str:
             app.build()
         if app.statuscode:
             raise RuntimeError(f"Sphinx failed on {source}")
-        if products:  # the edition's search index, as Sphinx's own is in the plain build
-            write_index(out, *(paths.PRODUCTS.joinpath(n).read_text("utf-8") for n in ("rules.json", "coverage.json")))
+        if written:  # the edition's search index, as Sphinx's own is in the plain build
+            write_index(out, written.catalogue, written.coverage)
         return time.perf_counter() - start
 
     full = build(root / "site", root / "html")

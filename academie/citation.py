@@ -132,8 +132,9 @@ def _style(name: str) -> CitationStylesStyle:
     return CitationStylesStyle(get_style_filepath(name), validate=False)
 
 
-def bibtex(item: dict[str, Any], source: dict[str, Any]) -> str:
-    """A biblatex @online entry for a rule (or @book / @incollection for a source)."""
+def bibtex(item: dict[str, Any], related: str = "") -> str:
+    """A biblatex @online entry for a rule, `related` to its source's entry (or @book /
+    @incollection for a source)."""
     kind = {"webpage": "online", "chapter": "incollection", "book": "book"}[item["type"]]
     fields = {
         "title": item["title"],
@@ -150,7 +151,7 @@ def bibtex(item: dict[str, Any], source: dict[str, Any]) -> str:
     }
     if kind == "online":
         fields["organization"] = EDITION
-        fields["related"] = source["id"]
+        fields["related"] = related
     body = ",\n".join(f"  {key} = {{{_bibtex_value(key, value)}}}" for key, value in fields.items() if value)
     return f"@{kind}{{{item['id']},\n{body}\n}}\n"
 
@@ -213,7 +214,7 @@ def citations(rules: list[dict[str, Any]], sources: list[Source], edition: Editi
         out["sources"][source_id] = {
             "csl": item,
             "styles": styled[source_id],
-            "bibtex": bibtex(item, item),
+            "bibtex": bibtex(item),
             "ris": ris(item),
         }
     for rule in rules:
@@ -221,8 +222,9 @@ def citations(rules: list[dict[str, Any]], sources: list[Source], edition: Editi
         out["rules"][rule["id"]] = {
             "csl": item,
             "styles": styled[rule["id"]],
+            "source": source,  # the source as this rule cites it: with its pages
             "where": where(rule, by_id[rule["source"]]),
-            "bibtex": bibtex(item, source) + "\n" + bibtex(source, source),
+            "bibtex": bibtex(item, source["id"]) + "\n" + bibtex(source),
             "ris": ris(item) + ris(source),
         }
     return out

@@ -76,7 +76,7 @@ def write_citations(folder: Path, cited: dict) -> None:
     wanted = set()
     for kind in ("rules", "sources"):
         for key, record in cited[kind].items():
-            csl = [record["csl"]] if kind == "sources" else [record["csl"], cited["sources"][key.split(".")[0]]["csl"]]
+            csl = [record["csl"], *([record["source"]] if "source" in record else [])]
             for suffix, text in (("bib", record["bibtex"]), ("ris", record["ris"]), ("json", _json(csl))):
                 path = folder / f"{key}.{suffix}"
                 wanted.add(path.name)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 from academie.citation import citations, edition
 from academie.exports import write_exports
@@ -35,16 +36,24 @@ def doctrees(html: Path) -> Path:
     return html.parent / f"{html.name}.doctrees"
 
 
-def write_products(products: Path = paths.PRODUCTS) -> str:
+class Products(NamedTuple):
+    """What the site renders, as written: rules.json's and coverage.json's text, and the citations."""
+
+    catalogue: str
+    coverage: str
+    cited: dict
+
+
+def write_products(products: Path = paths.PRODUCTS) -> Products:
     """rules.json (every rule verified: one that holds and no longer does stops the build here,
-    before the site is touched), coverage.json and citations.json, for the site to render;
-    returns rules.json."""
+    before the site is touched), coverage.json and citations.json, for the site to render."""
     catalogue = rules_json()
     write_atomic(products / "rules.json", catalogue)
-    write_atomic(products / "coverage.json", coverage_json([s.id for s in all_sources()], load_rules()))
+    coverage = coverage_json([s.id for s in all_sources()], load_rules())
+    write_atomic(products / "coverage.json", coverage)
     cited = citations(json.loads(catalogue), all_sources(), edition())
     write_atomic(products / "citations.json", json.dumps(cited, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    return catalogue
+    return Products(catalogue, coverage, cited)
 
 
 def build_site(
@@ -81,12 +90,11 @@ def build_edition(
     """Products, site, exports: the whole edition from the corpus's TEI and the rule catalogue (and
     the rule candidates the corpus build found, else found again from the TEI)."""
     products = html.parent / "products"
-    catalogue = write_products(products)
+    written = write_products(products)
     with staged(html) as stage:
         build_site(progress, site, stage, products)
-        cited = json.loads((products / "citations.json").read_text("utf-8"))
-        write_exports(stage, catalogue, cited, candidates, progress)
-        count = write_index(stage, catalogue, (products / "coverage.json").read_text("utf-8"))
+        write_exports(stage, written.catalogue, written.cited, candidates, progress)
+        count = write_index(stage, written.catalogue, written.coverage)
         progress(f"search: pagefind/, {count} sentences and rules indexed")
     progress(f"site: {html / 'index.html'}")
 

@@ -16,7 +16,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     cited = citations()
     context["academie"] = cited["edition"]
     folder, _, key = pagename.partition("/")
-    record = cited.get({"rules": "rules", "sources": "sources"}.get(folder, ""), {}).get(key)
+    record = cited[folder].get(key) if folder in ("rules", "sources") else None
     if record:
         context["metatags"] = context.get("metatags", "") + meta_tags(record["csl"], cited["edition"])
 
