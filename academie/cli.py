@@ -264,6 +264,11 @@ def _extract(args: argparse.Namespace) -> int:
     ids = [args.source] if args.source else [s.id for s in all_sources()]
     if args.source:
         get_source(args.source)
+    if args.unseen:
+        from academie.unseen import evaluate_unseen
+
+        print("\n".join(evaluate_unseen(Path(args.unseen), verbose=args.verbose)))
+        return 0
     if args.eval:
         from extract.evaluate import claim_accuracy, detection, read_gold
 
@@ -377,6 +382,10 @@ def parser() -> argparse.ArgumentParser:
     extract.add_argument("--source", help="one source id (default: all)")
     extract.add_argument("--review", action="store_true", help="candidates no rule matches, rules no candidate finds")
     extract.add_argument("--eval", metavar="GOLD", help="precision and recall against gold sentence labels")
+    extract.add_argument(
+        "--unseen", metavar="DIR", help="recall, precision and claims on texts not in the corpus (NAME.txt, NAME.gold.tsv)"
+    )
+    extract.add_argument("--verbose", action="store_true", help="with --unseen: list each miss and false candidate")
     extract.set_defaults(handler=_extract)
 
     report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")

@@ -12,13 +12,14 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from corpus import ocrfix, typography
+from corpus import longs, ocrfix, typography
 from corpus.regularise import EXPAN_RESP, REG_RESP, TOKEN, expand_tildes, regularise_word
 from corpus.spans import Span
 from corpus.structure import Layout
 from corpus.wordlists import zipf
 
 DEBRIS_RESP = "#academie.debris"
+LONG_S_RESP = "#academie.long-s"
 SPACING_RESP = "#academie.spacing"
 # Noisy OCR of 19th-century print: a space read before a comma, a comma read as "»", "à" read as "h".
 _SPACE_BEFORE_COMMA = re.compile(r"(?<=[^\W\d_]) (?=,)")
@@ -54,7 +55,9 @@ class Cleaning:
 
 def default_methods(text: str) -> tuple[str, ...]:
     """Early-modern texts are regularised and expanded; others get OCR correction."""
-    return ("debris", "regularisation", "expansion") if early_modern(text) else ("debris", "ocr")
+    if early_modern(text):
+        return ("debris", "regularisation", "expansion")
+    return ("debris", "long-s", "ocr") if longs.shows_long_s(text) else ("debris", "ocr")
 
 
 def early_modern(text: str) -> bool:
@@ -123,6 +126,8 @@ def _region_edits(
         edits += _punctuation(raw, start, end, spaced)
     if "expansion" in methods or "regularisation" in methods:
         edits += _spelling(raw, start, end, methods)
+    if "long-s" in methods:
+        edits += [_span("sic", a, b, new, LONG_S_RESP, "medium") for a, b, new in longs.edits(raw, start, end)]
     if "ocr" in methods:
         for fix in ocrfix.fixes(raw, start, end, generic=noisy):
             if fix.applied:

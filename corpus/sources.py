@@ -49,7 +49,7 @@ BIBLIOGRAPHIC = (
     "banner",
 )
 REQUIRED = ("id", "title", "language", "added")
-CLEANING_METHODS = ("debris", "ocr", "regularisation", "expansion")
+CLEANING_METHODS = ("debris", "long-s", "ocr", "regularisation", "expansion")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ RULE_BEARING = ("rule", "penalty")
 
 NARRATIVE_FLOOR = 2.0  # a sentence with no cue at all is narrative
 SLOT_WEIGHT = 3.0
+STRONG = 4.0  # advice or narrative cues this strong outweigh any wording of a rule
 
 
 @cache
@@ -74,8 +75,9 @@ def classify(text: str, has_claim: bool | None = None) -> tuple[str, float]:
     totals = scores(text, has_claim)
     if totals.get("penalty", 0) >= 3:  # a fine makes a rule a penalty rule
         totals["penalty"] += totals.get("rule", 0)
-    if totals.get("advice", 0) >= 4:  # "il est certain…", "le principal but…": advice, however worded
-        totals["advice"] += totals.get("rule", 0)
+    for kind in ("advice", "narrative"):  # "il est certain…", "supposez que…": however the rest is worded
+        if totals.get(kind, 0) - (NARRATIVE_FLOOR if kind == "narrative" else 0) >= STRONG:
+            totals[kind] += totals.get("rule", 0)
     best = max(CLASSES, key=lambda c: (totals.get(c, 0), -CLASSES.index(c)))
     total = sum(totals.values()) or 1.0
     return best, round(totals.get(best, 0) / total, 2)

@@ -19,9 +19,14 @@ SAME_FACT = {
     "size": ("size",),
     "players": ("players",),
     "hand": ("hand", "others"),
+    "dealer": ("dealer",),
+    "talon": ("talon",),
     "amount": ("amount",),
     "target": ("target", "up_to"),
     "values": ("values",),
+    "order": ("order",),
+    "without": ("without",),
+    "limits": ("limits",),
 }
 
 
@@ -88,6 +93,8 @@ def facts(claim: dict) -> set[tuple]:
             value = claim.get(name)
             if isinstance(value, dict):
                 out |= {(slot, _rank(k), v) for k, v in value.items() if isinstance(v, int)}
+            elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+                out.add((slot, tuple(value)))
             elif isinstance(value, int) and not isinstance(value, bool):
                 out.add((slot, value))
     return out

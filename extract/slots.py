@@ -1,4 +1,6 @@
-"""Slot extraction: the typed claims a sentence states, in the form of the rule catalogue's claims."""
+"""Slot extraction: the typed claims a sentence states, clause by clause, in the form of the rule
+catalogue's claims. The patterns, card names, counters and packs are data (extract/data/slots.toml),
+and so are the historical spellings read in modern form first (extract/data/spellings.toml)."""
 
 from __future__ import annotations
 
@@ -7,39 +9,18 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from extract.numbers import NUMBER_WORDS, parse_number
 
 DATA = Path(__file__).resolve().parent / "data"
 
 _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", "&")), key=len, reverse=True))
-_NUMBER = r"(\d+|[IVXLC]+\b|(?:(?:" + _WORDS + r")\b(?:[\s-]+(?:et|&)?[\s-]*(?=\w))?)+)"
-
-
-def _num(name: str) -> str:
-    return f"(?P<{name}>{_NUMBER})"
-
-
-@cache
-def _table() -> dict:
-    with (DATA / "slots.toml").open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def ranks() -> dict[str, str]:
-    return _table()["ranks"]
-
-
-@cache
-def patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The slot patterns of slots.toml with {NUM} and {RANK} filled in (numbers named n1, n2…)."""
-    rank = r"(?P<card>" + "|".join(sorted(ranks(), key=len, reverse=True)) + r")"
-    out = []
-    for entry in _table()["slot"]:
-        pieces = entry["pattern"].replace("{RANK}", rank).split("{NUM}")
-        text = pieces[0] + "".join(_num(f"n{k}") + piece for k, piece in enumerate(pieces[1:], 1))
-        out.append((entry["kind"], re.compile(text)))
-    return tuple(out)
+_NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + r")\b(?:[\s-]+(?:et)?[\s-]*(?=\w))?)+)"
+_PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|COUNTER)\}")
+CLAUSE = re.compile(r"[;:]")
+SUITS = 4  # a rank taken out of a pack goes in every suit
+REPEAT = "__"
 
 
 @dataclass
@@ -50,60 +31,208 @@ class Slot:
     end: int = 0
 
 
-def extract(text: str) -> list[Slot]:
-    """Every claim a sentence states, with its offsets in the sentence."""
+@cache
+def _table() -> dict:
+    with (DATA / "slots.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@cache
+def _spellings() -> dict[str, str]:
+    with (DATA / "spellings.toml").open("rb") as handle:
+        return tomllib.load(handle)["forms"]
+
+
+def ranks() -> dict[str, str]:
+    return _table()["ranks"]
+
+
+def _alternatives(words: dict[str, str]) -> str:
+    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+
+
+@cache
+def patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
+    """The slot patterns of slots.toml with their placeholders filled in."""
+    rank = _alternatives(ranks())
+    either = _alternatives(ranks() | _table()["pips"])
+    one = rf"(?:les |le |la |l.)?(?:{either})s?"
+    listed = rf"(?P<ranks>{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*)"
+    fill = {
+        "RANK": ("card", rank),
+        "COUNTER": ("counter", _alternatives(_table()["counters"])),
+        "RANKS": ("ranks", listed),
+    }
+
+    def compiled(text: str) -> re.Pattern[str]:
+        seen: dict[str, int] = {}
+
+        def placeholder(match: re.Match[str]) -> str:
+            name = match.group(1)
+            group, body = (f"k_{name[2:]}", _NUMBER) if name.startswith("n:") else fill[name]
+            seen[group] = seen.get(group, 0) + 1  # a group named again in another alternative
+            return rf"(?P<{group}{REPEAT}{seen[group]}>{body})"
+
+        return re.compile(_PLACEHOLDER.sub(placeholder, text))
+
+    return tuple((entry, compiled(entry["pattern"])) for entry in [*_table()["slot"], *({**c, "role": "chain"} for c in _table()["chain"])])
+
+
+def _groups(match: re.Match[str]) -> dict[str, str]:
+    """The match's named groups that matched, by their name in the pattern."""
+    return {name.split(REPEAT)[0]: text for name, text in match.groupdict().items() if text is not None}
+
+
+@cache
+def _penalty() -> re.Pattern[str]:
+    return re.compile(_table()["penalty"]["words"])
+
+
+def modern(text: str) -> str:
+    """The sentence lower-cased, with its historical spellings in modern form (same clauses)."""
+    forms = _spellings()
     low = text.lower().replace("’", "'")
+    return re.sub(r"[^\W\d_]+(?:-ils)?|&", lambda m: forms.get(m.group(), m.group()), low)
+
+
+def extract(text: str) -> list[Slot]:
+    """Every claim a sentence states, clause by clause (clauses end at `;` and `:`)."""
+    low = modern(text)
     out: list[Slot] = []
-    for kind, pattern in patterns():
-        for match in pattern.finditer(low):
-            number = _number(match)
-            if number is None:
-                continue
-            out.append(Slot(kind, _claim(kind, match, number), match.start(), match.end()))
-    return _merge(out)
+    start = 0
+    for clause in CLAUSE.split(low):
+        out += _merge(_clause_slots(clause, start))
+        start += len(clause) + 1
+    return _unique(out + _chains(low))
 
 
-def _number(match: re.Match[str]) -> int | None:
-    for name, value in match.groupdict().items():
-        if name.startswith("n") and value:
-            return parse_number(value.strip(" -"))
-    groups = [g for g in match.groups() if g]
-    for g in groups:
-        value = parse_number(g.strip(" -"))
-        if value is not None:
-            return value
-    return None
+def _chains(sentence: str) -> list[Slot]:
+    """Rank orders stated pair by pair ("as above roi; roi above dame"), linked into one order."""
+    out = []
+    for entry, pattern in patterns():
+        if "chain" not in entry.get("role", ""):
+            continue
+        order: list[str] = []
+        first = last = None
+        for match in pattern.finditer(sentence):
+            high, low = (ranks()[t] for n, t in match.groupdict().items() if t and n.startswith("card"))
+            if order and order[-1] == high:
+                order.append(low)
+            elif not order:
+                order = [high, low]
+            first, last = first if first is not None else match.start(), match.end()
+        if len(order) >= 3 or (order and entry.get("pairs")):
+            out.append(Slot(entry["kind"], {"order": order}, first or 0, last or 0))
+    return out
 
 
-def _claim(kind: str, match: re.Match[str], number: int) -> dict:
-    if kind == "deck":
-        return {"size": number}
-    if kind == "deal":
-        return {"hand": number}
-    if kind == "players":
-        return {"players": number}
-    if kind == "value":
-        return {"values": {ranks()[match.group("card")]: number}}
-    if kind == "penalty":
-        return {"amount": {"jeton": number}}
-    if kind == "talon":
-        return {"size": number}
-    return {"target": number}
+def _clause_slots(clause: str, at: int) -> list[Slot]:
+    found = []
+    for entry, pattern in patterns():
+        if entry.get("role") == "chain":
+            continue
+        for match in pattern.finditer(clause):
+            claim = _claim(entry, match)
+            if claim:
+                kind = entry["kind"]
+                if kind == "counters" and _penalty().search(clause):
+                    kind = "penalty"
+                found.append(Slot(kind, claim, at + match.start(), at + match.end()))
+    return found
+
+
+def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
+    """The claim a match states, or None when a number in it does not read as one."""
+    claim: dict[str, Any] = dict(entry.get("claim", {}))
+    groups = _groups(match)
+    numbers: dict[str, int] = {}
+    for name, text in groups.items():
+        if name.startswith("k_"):
+            value = parse_number(text.strip(" -").upper() if re.fullmatch(r"[ivxlc]+", text.strip()) else text.strip(" -"))
+            if value is None:
+                return None
+            numbers[name[2:]] = value
+    lists: dict[str, list[int]] = {}
+    for key, value in numbers.items():
+        bare = key.rstrip("0123456789")
+        if bare != key:
+            lists.setdefault(bare, []).append(value)
+        elif key == "value" and "card" in groups:
+            claim["values"] = {ranks()[groups["card"]]: value}
+        elif key == "value":
+            claim["values"] = dict.fromkeys(entry["claim_ranks"], value)
+        elif key == "amount":
+            claim["amount"] = {_table()["counters"][groups["counter"]]: value}
+        else:
+            claim[key] = value
+    claim |= lists
+    if "ranks_as" in entry:
+        claim[entry["ranks_as"]] = _rank_list(groups["ranks"])
+        if len(claim[entry["ranks_as"]]) < entry.get("at_least", 1):
+            return None
+    if "base" in entry:
+        size = _table()["packs"][entry["base"]]
+        claim["size"] = size - SUITS * len(claim.get("without", []))
+    return claim
+
+
+def _rank_list(text: str) -> list[str]:
+    names = ranks() | _table()["pips"]
+    words = re.findall(r"[^\W\d_]+", text)
+    out = []
+    for word in words:
+        rank = names.get(word) or (names.get(word[:-1]) if word.endswith("s") else None)
+        if rank and rank not in out:
+            out.append(rank)
+    return out
 
 
 def _merge(slots: list[Slot]) -> list[Slot]:
-    """One value claim per sentence, with every card it prices."""
-    values = [s for s in slots if s.kind == "value"]
-    others = [s for s in slots if s.kind != "value"]
-    if values:
-        merged = Slot("value", {"values": {}}, min(s.start for s in values), max(s.end for s in values))
-        for s in values:
-            merged.claim["values"].update(s.claim["values"])
-        others.append(merged)
-    seen, unique = set(), []
-    for s in sorted(others, key=lambda s: (s.start, s.kind)):
-        key = (s.kind, repr(sorted(s.claim.items())))
+    """One claim per kind and clause where the facts agree: the values of every card priced, the
+    hand with its packets, a pack with the ranks it lacks."""
+    merged: dict[str, Slot] = {}
+    rest = []
+    for slot in sorted(slots, key=lambda s: s.start):
+        into = merged.get(slot.kind)
+        if into is None:
+            merged[slot.kind] = Slot(slot.kind, dict(slot.claim), slot.start, slot.end)
+        elif _agrees(into.claim, slot.claim):
+            into.claim = _union(into.claim, slot.claim)
+            into.end = max(into.end, slot.end)
+        else:
+            rest.append(slot)
+    return [*merged.values(), *rest]
+
+
+def _agrees(a: dict, b: dict) -> bool:
+    return all(a[k] == v or isinstance(v, dict) and isinstance(a[k], dict) for k, v in b.items() if k in a)
+
+
+def _union(a: dict, b: dict) -> dict:
+    out = dict(a)
+    for key, value in b.items():
+        out[key] = {**out[key], **value} if isinstance(value, dict) and isinstance(out.get(key), dict) else value
+    return out
+
+
+def _unique(slots: list[Slot]) -> list[Slot]:
+    seen, out = set(), []
+    for slot in slots:
+        key = (slot.kind, repr(sorted(slot.claim.items())))
         if key not in seen:
             seen.add(key)
-            unique.append(s)
-    return unique
+            out.append(slot)
+    return out
+
+
+def flat_facts(claim: dict) -> set[str]:
+    """A claim as `key=value` facts: `hand=12`, `values.as=5`, `order=as,roi,dame`."""
+    out: set[str] = set()
+    for key, value in claim.items():
+        if isinstance(value, dict):
+            out |= {f"{key}.{k}={v}" for k, v in value.items()}
+        elif isinstance(value, list):
+            out.add(f"{key}={','.join(str(v) for v in value)}")
+        else:
+            out.add(f"{key}={value}")
+    return out

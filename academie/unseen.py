@@ -1,0 +1,145 @@
+"""`academie extract --unseen DIR`: extraction measured on texts the project does not ship. Each
+`NAME.txt` is added as a scholar adds a text (`add_source`, into a scratch corpus) and its
+sentences and candidates are compared with the editors' labels in `NAME.gold.tsv`."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from academie.addsource import add_source
+from corpus.errors import AcademieError
+from corpus.fileio import parse_xml
+from extract.annotate import analyse
+from extract.candidates import candidates
+from extract.classify import RULE_BEARING
+from extract.slots import flat_facts
+
+
+@dataclass(frozen=True)
+class Gold:
+    rule: bool
+    facts: frozenset[str]
+    start: str
+
+
+@dataclass
+class Score:
+    """Counts for one text (or several): rule sentences and the facts of their claims."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    false_candidates: int = 0  # candidates at sentences that state no rule
+    gold_facts: int = 0
+    found_facts: int = 0  # gold facts a claim of the same sentence states
+    judged: int = 0  # facts a claim states where the gold states a fact of the same key
+    correct: int = 0
+    missed: list[str] = field(default_factory=list)
+
+    def add(self, other: Score) -> None:
+        for name in ("tp", "fp", "fn", "false_candidates", "gold_facts", "found_facts", "judged", "correct"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def line(self, label: str) -> str:
+        recall = self.tp / max(1, self.tp + self.fn)
+        precision = self.tp / max(1, self.tp + self.fp)
+        return (
+            f"{label}: recall {recall:.3f}, precision {precision:.3f} ({self.tp + self.fn} rule sentences), "
+            f"false candidates {self.false_candidates}; facts found {self.found_facts}/{self.gold_facts}, "
+            f"correct {self.correct}/{self.judged}"
+        )
+
+
+def read_gold(path: Path) -> list[Gold]:
+    out = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.split("\t")
+        if len(parts) != 3 or parts[0] not in ("0", "1"):
+            raise AcademieError("expected rule<TAB>facts<TAB>first words", path, number)
+        facts = frozenset() if parts[1] == "-" else frozenset(parts[1].split())
+        out.append(Gold(parts[0] == "1", facts, parts[2]))
+    return out
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-zà-ÿ]", "", text.lower())
+
+
+def _begins(key: str, start: str) -> bool:
+    """Does the sentence begin so, up to an OCR letter or two?"""
+    return key.startswith(start) or fuzz.ratio(key[: len(start)], start) >= 85
+
+
+def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
+    """Add the text to a scratch corpus, analyse its TEI, and compare sentence by sentence."""
+    source_id = text.stem
+    add_source(text, source_id, source_id, {}, root=scratch / "sources", tei_dir=scratch / "tei")
+    analysed = analyse(parse_xml(scratch / "tei" / f"{source_id}.xml").getroot())
+    found: dict[str, list] = {}
+    for cand in candidates(source_id, analysed, catalogue=[]):
+        found.setdefault(cand.passage, []).append(cand)
+    score, unmatched = Score(), list(gold)
+    for sentence in analysed:
+        key = _key(sentence.text)
+        label = next((g for g in unmatched if _begins(key, _key(g.start)[:30])), None)
+        if label is not None:
+            unmatched.remove(label)
+        _count(score, label, found.get(sentence.id, []), sentence.text)
+    score.fn += sum(g.rule for g in unmatched)
+    score.gold_facts += sum(len(g.facts) for g in unmatched)
+    score.missed += [f"{source_id}: no sentence begins '{g.start}'" for g in unmatched if g.rule]
+    return score
+
+
+def _count(score: Score, label: Gold | None, cands: list, text: str) -> None:
+    rule = bool(label and label.rule)
+    predicted = any(c.label in RULE_BEARING for c in cands)
+    score.tp += rule and predicted
+    score.fp += predicted and not rule
+    score.fn += rule and not predicted
+    score.false_candidates += 0 if rule else len(cands)
+    if rule and not predicted:
+        score.missed.append(f"missed: {text[:90]}")
+    if not rule and cands:
+        score.missed.append(f"false: {text[:90]}")
+    stated = frozenset(f for c in cands for f in flat_facts(c.claim))
+    gold = label.facts if label else frozenset()
+    keys = {f.split("=", 1)[0] for f in gold}
+    score.gold_facts += len(gold)
+    score.found_facts += len(gold & stated)
+    judged = [f for f in stated if f.split("=", 1)[0] in keys]
+    score.judged += len(judged)
+    score.correct += sum(f in gold for f in judged)
+    score.missed += [f"fact missed: {f} in {text[:60]}" for f in gold - stated]
+
+
+def evaluate_unseen(folder: Path, verbose: bool = False) -> list[str]:
+    """One line per text and the totals; the texts whose gold has no rule are the prose texts."""
+    texts = sorted(folder.glob("*.txt"))
+    if not texts:
+        raise AcademieError("no .txt texts", folder)
+    lines, total, prose = [], Score(), []
+    with tempfile.TemporaryDirectory() as scratch:
+        for text in texts:
+            gold_path = text.with_suffix(".gold.tsv")
+            if not gold_path.exists():
+                raise AcademieError("no gold labels beside the text", gold_path)
+            gold = read_gold(gold_path)
+            score = score_text(text, gold, Path(scratch))
+            total.add(score)
+            lines.append(score.line(text.stem))
+            if verbose:
+                lines += [f"  {m}" for m in score.missed]
+            if not any(g.rule for g in gold):
+                prose.append(score.false_candidates)
+    lines.append(total.line("overall"))
+    if prose:
+        lines.append(f"prose texts: {len(prose)}, false candidates at most {max(prose)} in one")
+    return lines
