@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from corpus import paths
 from corpus.errors import AcademieError
@@ -15,6 +16,9 @@ from corpus.errors import AcademieError
 # (named here, not imported, so that every command starts without loading the cleaner).
 READ_AS = ("auto", "book", "print")
 OPTIONAL_METHODS = ("debris", "ocr", "letters", "book")
+
+if TYPE_CHECKING:
+    from rules.registry import Verdict
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -287,6 +291,32 @@ def _extract(args: argparse.Namespace) -> int:
     return 0
 
 
+def _draft(args: argparse.Namespace) -> int:
+    from academie.draft import decide, draft, draft_path
+    from corpus.sources import get_source
+
+    get_source(args.source)
+    if args.accept or args.reject:
+        rule_id, decision = (args.accept, "accepted") if args.accept else (args.reject, "rejected")
+        written = decide(args.source, rule_id, decision, args.editor)
+        print(f"{rule_id}: {decision} by {args.editor} ({written})")
+        return 0
+    drafted = draft(args.source)
+    counts: dict[str, int] = {}
+    for item in drafted:
+        reading = _reading(item.verdict)
+        counts[reading] = counts.get(reading, 0) + 1
+        print(f"{item.rule['id']}\t{reading}\t{item.verdict.detail}")
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    print(f"{len(drafted)} draft rules in {draft_path(args.source)}: {summary or 'none'}", file=sys.stderr)
+    return 0
+
+
+def _reading(verdict: Verdict) -> str:
+    """consistent, inconsistent or unverifiable: what the engine says of a draft."""
+    return "unverifiable" if not verdict.decided else "consistent" if verdict.holds else "inconsistent"
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="academie", description="Edit and verify historical card-game rules.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -383,10 +413,17 @@ def parser() -> argparse.ArgumentParser:
     extract.add_argument("--review", action="store_true", help="candidates no rule matches, rules no candidate finds")
     extract.add_argument("--eval", metavar="GOLD", help="precision and recall against gold sentence labels")
     extract.add_argument(
-        "--unseen", metavar="DIR", help="recall, precision and claims on texts not in the corpus (NAME.txt, NAME.gold.tsv)"
+        "--unseen", metavar="DIR", help="recall, precision and claims on texts not in the corpus (NAME.txt + .gold.tsv)"
     )
     extract.add_argument("--verbose", action="store_true", help="with --unseen: list each miss and false candidate")
     extract.set_defaults(handler=_extract)
+
+    drafting = sub.add_parser("draft", help="a source's candidates as draft rules the engine checks at once")
+    drafting.add_argument("source", help="the source id")
+    drafting.add_argument("--accept", metavar="RULE", help="move this draft into the catalogue")
+    drafting.add_argument("--reject", metavar="RULE", help="reject this draft (it is not drafted again)")
+    drafting.add_argument("--editor", default="editor", help="who decides (recorded in the rule's resp)")
+    drafting.set_defaults(handler=_draft)
 
     report = sub.add_parser("report", help="what the automatic cleaning did and suggested, per source")
     report.add_argument("source", nargs="?")

@@ -37,7 +37,9 @@ def candidates(
     for passage, text, _, doc in analysed:
         label = max(doc.cats, key=doc.cats.get)
         entities = [(e.label_, e.text) for e in doc.ents]
-        found = doc._.claims or ([None] if label in RULE_BEARING else [])
+        if label not in RULE_BEARING:  # a claim in advice, an example or a story is not a rule
+            continue
+        found = doc._.claims or [None]
         for slot in found:
             kind = slot.kind if slot else ("penalty" if label == "penalty" else "procedure")
             claim = slot.claim if slot else {}

@@ -75,7 +75,10 @@ def patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
 
         return re.compile(_PLACEHOLDER.sub(placeholder, text))
 
-    return tuple((entry, compiled(entry["pattern"])) for entry in [*_table()["slot"], *({**c, "role": "chain"} for c in _table()["chain"])])
+    return tuple(
+        (entry, compiled(entry["pattern"]))
+        for entry in [*_table()["slot"], *({**c, "role": "chain"} for c in _table()["chain"])]
+    )
 
 
 def _groups(match: re.Match[str]) -> dict[str, str]:
@@ -148,7 +151,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     numbers: dict[str, int] = {}
     for name, text in groups.items():
         if name.startswith("k_"):
-            value = parse_number(text.strip(" -").upper() if re.fullmatch(r"[ivxlc]+", text.strip()) else text.strip(" -"))
+            text = text.strip(" -")
+            value = parse_number(text.upper() if re.fullmatch(r"[ivxlc]+", text) else text)  # Roman, read lower-cased
             if value is None:
                 return None
             numbers[name[2:]] = value
@@ -171,8 +175,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         if len(claim[entry["ranks_as"]]) < entry.get("at_least", 1):
             return None
     if "base" in entry:
-        size = _table()["packs"][entry["base"]]
-        claim["size"] = size - SUITS * len(claim.get("without", []))
+        claim["pack"] = _table()["packs"][entry["base"]]
+        claim["size"] = claim["pack"] - SUITS * len(claim.get("without", []))
     return claim
 
 

@@ -50,7 +50,10 @@ SECTIONS = {
 STATUSES = ("holds", "contradicted", "open", "asserted")
 CERTS = ("high", "medium", "low")
 REQUIRED = ("id", "title", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
-OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note")
+OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note", "resp")
+DECISIONS = ("proposed", "edited", "accepted")  # of a drafted rule (academie draft)
+# ACADEMIE_DRAFTS: another folder of draft rule files (tests).
+DRAFTS = Path(os.environ.get("ACADEMIE_DRAFTS", Path(__file__).resolve().parent / "data" / "drafts"))
 ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
 NAME = re.compile(r"[a-z0-9][a-z0-9-]*")  # a game or source id
 
@@ -74,6 +77,7 @@ class Rule:
     alternatives: tuple[str, ...] = ()
     disagrees_with: tuple[str, ...] = ()
     note: str = ""
+    resp: dict[str, Any] = field(default_factory=dict)  # a drafted rule's provenance and decision
     path: Path = field(default=Path(), compare=False)
     line: int | None = field(default=None, compare=False)
 
@@ -153,6 +157,13 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         raise fail("field 'passages' must list TEI ids")
     if not isinstance(entry["claim"], dict):
         raise fail("field 'claim' must be a table")
+    resp = entry.get("resp", {})
+    if "resp" in entry and (
+        not isinstance(resp, dict)
+        or resp.get("decision") not in DECISIONS
+        or not {"drafted", "candidate", "confidence"} <= resp.keys()
+    ):
+        raise fail(f"field 'resp' needs drafted, candidate, confidence and a decision ({', '.join(DECISIONS)})")
     check = entry.get("check") or entry["kind"]
     if check not in claim_validators():
         raise fail(f"no check '{check}' (rules.schema.json $defs/claims names them)")
@@ -176,9 +187,20 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
         tuple(entry.get("alternatives", ())),
         tuple(entry.get("disagrees_with", ())),
         entry.get("note", ""),
+        resp,
         path,
         line,
     )
+
+
+def load_drafts(folder: Path = DRAFTS) -> list[Rule]:
+    """The drafted rules no editor has accepted or rejected yet (rules/data/drafts/*.toml)."""
+    return [rule for path in sorted(folder.glob("*.toml")) for rule in load_file(path)]
+
+
+def proposed(rule: Rule) -> bool:
+    """Is this a drafted rule still awaiting the editor?"""
+    return rule.resp.get("decision") in ("proposed", "edited")
 
 
 @cache

@@ -235,3 +235,51 @@ def cut_lowest_check(claim: dict[str, Any]) -> Verdict:
         if ranks.count(min(ranks)) == 1 and ranks.count(max(ranks)) == 1:
             seen.add("lowest" if ranks[dealer] == min(ranks) else "highest" if ranks[dealer] == max(ranks) else "other")
     return compare({"deals": seen.pop() if len(seen) == 1 else sorted(seen)}, claim)
+
+
+@check("stated")
+def stated_check(claim: dict[str, Any]) -> Verdict:
+    """A drafted rule against the text's own arithmetic, as far as its claim goes: the hands and the
+    talon make the pack (the engine's deal of the claimed packets), packets make the hand, a pack
+    less whole ranks keeps its size, card values make their total. Too little to check: undecided."""
+    tests = [test for test in (_deal_sums(claim), _packets_sum(claim), _pack_less(claim), _values_sum(claim)) if test]
+    if not tests:
+        return Verdict(False, "unverifiable: the claim states no sum the text could contradict", decided=False)
+    return Verdict(all(ok for ok, _ in tests), "; ".join(detail for _, detail in tests))
+
+
+def _deal_sums(claim: dict[str, Any]) -> tuple[bool, str] | None:
+    if not {"size", "players", "hand", "talon"} <= claim.keys() or not isinstance(claim["players"], int):
+        return None
+    hand, dealer = claim["hand"], claim.get("dealer", claim["hand"])
+    try:
+        _, _, talon = check_pattern([(hand, dealer)], claim["players"], claim["size"])
+    except ValueError as err:
+        return False, str(err)
+    shown = f"{claim['players']} hands of {hand} (the dealer {dealer}) leave {talon} of {claim['size']}"
+    return talon == claim["talon"], shown
+
+
+def _packets_sum(claim: dict[str, Any]) -> tuple[bool, str] | None:
+    if "packets" not in claim or "hand" not in claim:
+        return None
+    total = sum(claim["packets"])
+    return total == claim["hand"], f"packets {claim['packets']} make {total} cards"
+
+
+def _pack_less(claim: dict[str, Any]) -> tuple[bool, str] | None:
+    """A pack less whole ranks: the engine's French pack when it is the full one, else its suits."""
+    if not {"pack", "without", "size"} <= claim.keys():
+        return None
+    if claim["pack"] == len(FULL_SUIT):
+        kept = sum(1 for c in FULL_SUIT if c.rank not in claim["without"])
+    else:
+        kept = claim["pack"] - len({c.suit for c in FULL_SUIT}) * len(claim["without"])
+    return kept == claim["size"], f"{claim['pack']} cards less the {', '.join(claim['without'])}: {kept}"
+
+
+def _values_sum(claim: dict[str, Any]) -> tuple[bool, str] | None:
+    if "values" not in claim or "total" not in claim:
+        return None
+    total = points(list(FULL_SUIT), {k: v for k, v in claim["values"].items() if "-" not in k})
+    return total == claim["total"], f"four suits counted so make {total}"

@@ -6,7 +6,7 @@ import json
 from dataclasses import asdict
 
 from corpus.errors import AcademieError
-from rules.catalogue import Rule, load_rules, section_of
+from rules.catalogue import Rule, load_drafts, load_rules, proposed, section_of
 from rules.coverage import coverage
 from rules.passages import diplomatic_text, located, normalise, passage_text, printed, printed_pages
 from rules.verify import agrees, engine_reading, verify_safely
@@ -15,7 +15,9 @@ from rules.wording import claim_sentence
 
 def rule_record(rule: Rule) -> dict:
     """A rule as exported: its fields, its pytest node id and the result of its check now."""
-    record = {k: v for k, v in asdict(rule).items() if k not in ("path", "line", "check")}
+    record = {k: v for k, v in asdict(rule).items() if k not in ("path", "line", "check", "resp")}
+    record |= {"resp": rule.resp} if rule.resp else {}
+    record["proposed"] = proposed(rule)
     record["passages"] = list(rule.passages)
     record["alternatives"] = list(rule.alternatives)
     record["disagrees_with"] = list(rule.disagrees_with)
@@ -38,8 +40,9 @@ def rule_record(rule: Rule) -> dict:
 
 
 def checked_rules() -> list[Rule]:
-    """The catalogue, refusing a rule whose passages do not exist or whose quote they do not say."""
-    rules = load_rules()
+    """The catalogue and the drafts awaiting the editor, refusing a rule whose passages do not exist
+    or whose quote they do not say."""
+    rules = load_rules() + [r for r in load_drafts() if proposed(r)]
     for rule in rules:
         try:
             text = passage_text(rule.source, rule.passages)

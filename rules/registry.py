@@ -18,6 +18,7 @@ SEEDS = range(40)  # the random positions a check of play draws its evidence fro
 class Verdict:
     holds: bool
     detail: str
+    decided: bool = True  # False: the claim gives too little for the engine to say (a drafted rule)
 
 
 Check = Callable[[dict[str, Any]], Verdict]

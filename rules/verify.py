@@ -36,9 +36,12 @@ EXPECTED = {"holds": "consistent", "contradicted": "inconsistent", "asserted": "
 
 
 def engine_reading(rule: Rule, verdict: Verdict) -> str:
-    """'consistent' or 'inconsistent' with the engine, or 'not modelled' for an asserted rule."""
+    """'consistent' or 'inconsistent' with the engine, 'not modelled' for an asserted rule, or
+    'unverifiable' when the claim gives too little to check."""
     if rule.status == "asserted":
         return "not modelled"
+    if not verdict.decided:
+        return "unverifiable"
     return "consistent" if verdict.holds else "inconsistent"
 
 

@@ -46,11 +46,11 @@ def run_academie(*args: str, corpus: Path | None = None, stdin: bytes | None = N
     )
 
 
-def build_site(folder: Path, corpus: Path | None = None) -> Path:
+def build_site(folder: Path, corpus: Path | None = None, extra: dict[str, str] | None = None) -> Path:
     """Build the edition from a copy of site/ into `folder`/html (the repository's site/ untouched)."""
     source = folder / "site"
     shutil.copytree(paths.SITE, source, ignore=shutil.ignore_patterns("_build", "sources", "games"))
-    env = dict(os.environ)
+    env = dict(os.environ) | (extra or {})
     if corpus is not None:
         env["ACADEMIE_CORPUS"] = str(corpus)
     html = folder / "html"

@@ -238,7 +238,7 @@ def test_every_number_a_verdict_attributes_to_the_text_is_in_the_quote() -> None
     ("claim", "message"),
     [
         ('{ players = "four" }', "claim.players: 'four' is not of type 'integer'"),
-        ('{ players = 4, hands = 12 }', "Additional properties are not allowed"),
+        ("{ players = 4, hands = 12 }", "Additional properties are not allowed"),
         ('{ obligation = "follow suit when able" }', "'players' is a required property"),
     ],
 )

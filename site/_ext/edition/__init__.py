@@ -235,7 +235,7 @@ class GameRules(EditionDirective):
             out.append(
                 nodes.paragraph("", f"{len(sources)} sources speak of this game. What each claims, point by point:")
             )
-            out.append(comparison(rules, sources))
+            out.append(comparison([v for v in rules if not v.rule.proposed], sources))
         for source_id, heading in sources:
             section = nodes.section(ids=[f"from-{source_id}"])
             section += nodes.title("", f"After {heading}")

@@ -44,6 +44,7 @@ class RuleView:
     test: str
     place: str  # where a reader finds it in the printed source: 'art. 10, p. 85'
     diplomatic: str  # the cited passages as received
+    proposed: bool  # drafted by `academie draft`, not yet reviewed by an editor
 
     @property
     def check_name(self) -> str:
@@ -59,8 +60,9 @@ class Verified:
 
     @property
     def badge(self) -> str:
-        """The editor's status (a build fails before a rule the engine does not bear out is shown)."""
-        return self.rule.status
+        """The editor's status (a build fails before a rule the engine does not bear out is shown);
+        a draft no editor has reviewed is 'proposed', whatever the engine finds."""
+        return "proposed" if self.rule.proposed else self.rule.status
 
 
 def clear() -> None:

@@ -15,6 +15,7 @@ STATUS_WORDS = {
     "contradicted": "contradicted: the text states it, and the engine refutes it",
     "open": "open: one of competing readings of the text; the engine finds this one {reading}",
     "asserted": "asserted: the text states it; the engine does not model it",
+    "proposed": "proposed: drafted automatically from the text and not yet reviewed; the engine finds it {reading}",
 }
 # The order of the reader's sections of a game (rules.json gives each rule's section).
 SECTIONS = (
@@ -52,7 +53,8 @@ def xref(target: str, *content: nodes.Node, classes: list[str] | None = None) ->
 
 def badge(verified: Verified) -> nodes.inline:
     """The status; an open reading says whether the engine finds it consistent (never a failure)."""
-    text = f"open · {verified.reading}" if verified.badge == "open" else verified.badge
+    shown = verified.badge in ("open", "proposed")
+    text = f"{verified.badge} · {verified.reading}" if shown else verified.badge
     return nodes.inline("", text, classes=["badge", f"status-{verified.badge}"])
 
 
