@@ -15,6 +15,8 @@ from conftest import build_site
 
 from academie.unseen import evaluate_unseen
 from corpus import paths
+from extract.crossval import cross_validate
+from extract.evaluate import read_gold
 from extract.slots import extract, flat_facts
 from rules.catalogue import load_file
 from rules.checks import stated_check
@@ -132,3 +134,8 @@ def test_a_proposed_rule_is_shown_apart_in_the_edition(tmp_path: Path) -> None:
     page = (html / "games" / "reversis.html").read_text("utf-8")
     assert "status-proposed" in page and "proposed · inconsistent" in page
     assert (html / "rules" / "reversis.draft.a1-s1.deck.html").exists()
+
+
+def test_cross_validation_by_source_trains_and_scores_every_fold() -> None:
+    lines = cross_validate(read_gold(Path(__file__).resolve().parent / "gold" / "sentences.tsv"))
+    assert len(lines) == 6 and lines[-1].startswith("overall:") and "textcat P" in lines[-1]

@@ -1,0 +1,85 @@
+"""Cross-validation by source of a trained sentence classifier beside the cue classifier: train a
+small spaCy `textcat` (bag of words) on the gold labels of four sources, test both on the fifth.
+It answers whether a trained model beats the cues on a text it has not seen."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import spacy
+from spacy.training import Example
+
+from corpus import paths
+from corpus.fileio import parse_xml
+from extract.annotate import analyse
+from extract.classify import RULE_BEARING
+
+EPOCHS = 20
+
+
+def labelled(gold: dict[str, bool]) -> dict[str, list[tuple[str, bool, bool]]]:
+    """Per source: (sentence text, gold rule-bearing, the cues' prediction)."""
+    out: dict[str, list[tuple[str, bool, bool]]] = defaultdict(list)
+    for source in sorted({p.split(".", 1)[0] for p in gold}):
+        for s in analyse(parse_xml(paths.tei_path(source)).getroot()):
+            if s.id in gold:
+                cue = max(s.doc.cats, key=s.doc.cats.get) in RULE_BEARING
+                out[source].append((s.text, gold[s.id], cue))
+    return out
+
+
+def _trained(train: list[tuple[str, bool, bool]]) -> spacy.language.Language:
+    nlp = spacy.blank("fr")
+    textcat = nlp.add_pipe(
+        "textcat",
+        config={
+            "model": {
+                "@architectures": "spacy.TextCatBOW.v3",
+                "exclusive_classes": True,
+                "ngram_size": 2,
+                "no_output_layer": False,
+            }
+        },
+    )
+    for label in ("RULE", "OTHER"):
+        textcat.add_label(label)
+    examples = [
+        Example.from_dict(nlp.make_doc(t), {"cats": {"RULE": float(y), "OTHER": float(not y)}}) for t, y, _ in train
+    ]
+    optimizer = nlp.initialize(lambda: examples)
+    rng = random.Random(0)
+    for _ in range(EPOCHS):
+        rng.shuffle(examples)
+        nlp.update(examples, sgd=optimizer, drop=0.2)
+    return nlp
+
+
+def _f1(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
+    tp = sum(p and g for p, g in pairs)
+    fp = sum(p and not g for p, g in pairs)
+    fn = sum(g and not p for p, g in pairs)
+    precision, recall = tp / max(1, tp + fp), tp / max(1, tp + fn)
+    return precision, recall, 2 * precision * recall / max(1e-9, precision + recall)
+
+
+def cross_validate(gold: dict[str, bool]) -> list[str]:
+    """Per held-out source and overall: precision, recall and F1 of the cues and of the textcat."""
+    data = labelled(gold)
+    lines, cue_all, cat_all = [], [], []
+    for held in sorted(data):
+        model = _trained([row for source, rows in data.items() if source != held for row in rows])
+        test = data[held]
+        cat = [(model(t).cats["RULE"] >= 0.5, g) for t, g, _ in test]
+        cue = [(c, g) for _, g, c in test]
+        cue_all += cue
+        cat_all += cat
+        lines.append(_line(held, cue, cat))
+    lines.append(_line("overall", cue_all, cat_all))
+    return lines
+
+
+def _line(label: str, cue: list, cat: list) -> str:
+    (cp, cr, cf), (tp, tr, tf) = _f1(cue), _f1(cat)
+    cues = f"cues P {cp:.3f} R {cr:.3f} F1 {cf:.3f}"
+    return f"{label}: {cues}; textcat P {tp:.3f} R {tr:.3f} F1 {tf:.3f} ({len(cue)} sentences)"
