@@ -54,7 +54,7 @@ def test_words_that_are_not_numbers_are_not_read() -> None:
             "L'on donne onze cartes aux trois personnes avec qui l'on joue, et douze à soi.",
             "rule",
             "deal",
-            {"hand": 11},
+            {"hand": 11, "dealer": 12},
         ),
         ("Il se joue à quatre personnes.", "rule", "players", {"players": 4}),
         (
@@ -99,7 +99,8 @@ def test_claim_slots_agree_with_the_catalogue_claims_of_their_passages() -> None
 
 def test_a_catalogue_claim_is_split_into_the_facts_a_slot_states() -> None:
     claim = {"others": 11, "dealer": 12, "values": {"roi-coeur": 4, "atout-21": 5}, "amount": {"jeton": 2}}
-    assert facts(claim) == {("hand", 11), ("values", "roi", 4), ("values", "atout-21", 5), ("amount", "jeton", 2)}
+    expected = {("hand", 11), ("dealer", 12), ("values", "roi", 4), ("values", "atout-21", 5), ("amount", "jeton", 2)}
+    assert facts(claim) == expected
 
 
 def test_a_new_source_gets_candidates_without_code(corpus_copy: Path, tmp_path: Path) -> None:
