@@ -7,7 +7,6 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from corpus import paths
 from corpus.errors import AcademieError
@@ -16,9 +15,6 @@ from corpus.errors import AcademieError
 # (named here, not imported, so that every command starts without loading the cleaner).
 READ_AS = ("auto", "book", "print")
 OPTIONAL_METHODS = ("debris", "ocr", "letters", "book")
-
-if TYPE_CHECKING:
-    from rules.registry import Verdict
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -300,6 +296,7 @@ def _extract(args: argparse.Namespace) -> int:
 def _draft(args: argparse.Namespace) -> int:
     from academie.draft import decide, draft, draft_path
     from corpus.sources import get_source
+    from rules.verify import engine_reading
 
     get_source(args.source)
     if args.accept or args.reject:
@@ -310,17 +307,12 @@ def _draft(args: argparse.Namespace) -> int:
     drafted = draft(args.source)
     counts: dict[str, int] = {}
     for item in drafted:
-        reading = _reading(item.verdict)
+        reading = engine_reading(item.rule, item.verdict)
         counts[reading] = counts.get(reading, 0) + 1
-        print(f"{item.rule['id']}\t{reading}\t{item.verdict.detail}")
+        print(f"{item.rule.id}\t{reading}\t{item.verdict.detail}")
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     print(f"{len(drafted)} draft rules in {draft_path(args.source)}: {summary or 'none'}", file=sys.stderr)
     return 0
-
-
-def _reading(verdict: Verdict) -> str:
-    """consistent, inconsistent or unverifiable: what the engine says of a draft."""
-    return "unverifiable" if not verdict.decided else "consistent" if verdict.holds else "inconsistent"
 
 
 def parser() -> argparse.ArgumentParser:

@@ -28,7 +28,7 @@ from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
 from corpus.glossary import entries
 from extract.candidates import Candidate, candidates
-from rules.catalogue import DRAFTS, RULES, load_file
+from rules.catalogue import DRAFTS, RULES, Rule, load_file
 from rules.registry import Verdict
 from rules.verify import verify_safely
 
@@ -59,7 +59,7 @@ HEADER = (
 
 @dataclass
 class Drafted:
-    rule: dict[str, Any]
+    rule: Rule
     verdict: Verdict
 
 
@@ -77,8 +77,7 @@ def draft(source_id: str, folder: Path = DRAFTS) -> list[Drafted]:
     fresh = [entry for entry in draft_entries(source_id, found) if entry["resp"]["candidate"] not in decided]
     rules = [kept.get(e["resp"]["candidate"], e) for e in fresh]
     rules += [r for key, r in kept.items() if key not in {e["resp"]["candidate"] for e in fresh}]
-    _write(path, source_id, rules, old.get("decision", []))
-    return [Drafted(r, verify_safely(rule)) for r, rule in zip(rules, load_file(path), strict=True)]
+    return [Drafted(rule, verify_safely(rule)) for rule in _write(path, source_id, rules, old.get("decision", []))]
 
 
 def draft_entries(source_id: str, found: list[Candidate]) -> list[dict[str, Any]]:
@@ -185,13 +184,14 @@ def _read(path: Path) -> dict[str, Any]:
         raise AcademieError(f"malformed draft file: {err}", path) from None
 
 
-def _write(path: Path, source_id: str, rules: list[dict], decisions: list[dict]) -> None:
+def _write(path: Path, source_id: str, rules: list[dict], decisions: list[dict]) -> list[Rule]:
+    """Write the draft file whole and read it back as the catalogue reads it."""
     for rule in rules:
         if _edited(rule):
             rule["resp"]["decision"] = "edited"
     body = tomli_w.dumps({"rule": rules, "decision": decisions} if decisions else {"rule": rules})
     write_atomic(path, HEADER.format(source=source_id) + body)
-    load_file(path)  # a draft the catalogue could not read is a bug, not a file to keep
+    return load_file(path)  # a draft the catalogue could not read is an error, not a file to keep
 
 
 def decide(

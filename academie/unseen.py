@@ -17,6 +17,7 @@ from corpus.fileio import parse_xml
 from extract.annotate import analyse
 from extract.candidates import candidates
 from extract.classify import RULE_BEARING
+from extract.evaluate import precision_recall
 from extract.slots import flat_facts
 
 
@@ -46,8 +47,7 @@ class Score:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def line(self, label: str) -> str:
-        recall = self.tp / max(1, self.tp + self.fn)
-        precision = self.tp / max(1, self.tp + self.fp)
+        precision, recall = precision_recall(self.tp, self.fp, self.fn)
         return (
             f"{label}: recall {recall:.3f}, precision {precision:.3f} ({self.tp + self.fn} rule sentences), "
             f"false candidates {self.false_candidates}; facts found {self.found_facts}/{self.gold_facts}, "

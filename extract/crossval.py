@@ -14,6 +14,7 @@ from corpus import paths
 from corpus.fileio import parse_xml
 from extract.annotate import analyse
 from extract.classify import RULE_BEARING
+from extract.evaluate import precision_recall
 
 EPOCHS = 20
 
@@ -56,10 +57,9 @@ def _trained(train: list[tuple[str, bool, bool]]) -> spacy.language.Language:
 
 
 def _f1(pairs: list[tuple[bool, bool]]) -> tuple[float, float, float]:
-    tp = sum(p and g for p, g in pairs)
-    fp = sum(p and not g for p, g in pairs)
-    fn = sum(g and not p for p, g in pairs)
-    precision, recall = tp / max(1, tp + fp), tp / max(1, tp + fn)
+    precision, recall = precision_recall(
+        sum(p and g for p, g in pairs), sum(p and not g for p, g in pairs), sum(g and not p for p, g in pairs)
+    )
     return precision, recall, 2 * precision * recall / max(1e-9, precision + recall)
 
 

@@ -26,8 +26,12 @@ SAME_FACT = {
     "values": ("values",),
     "order": ("order",),
     "without": ("without",),
-    "limits": ("limits",),
 }
+
+
+def precision_recall(tp: int, fp: int, fn: int) -> tuple[float, float]:
+    """Precision and recall of a detection from its counts (0 where nothing was found or due)."""
+    return tp / max(1, tp + fp), tp / max(1, tp + fn)
 
 
 def read_gold(path: Path) -> dict[str, bool]:
@@ -54,9 +58,7 @@ def detection(gold: dict[str, bool]) -> dict[str, tuple[float, float, int]]:
                 c[1] += predicted and not truth
                 c[2] += truth and not predicted
                 c[3] += 1
-    return {
-        k: (round(tp / max(1, tp + fp), 3), round(tp / max(1, tp + fn), 3), n) for k, (tp, fp, fn, n) in counts.items()
-    }
+    return {k: (*(round(x, 3) for x in precision_recall(tp, fp, fn)), n) for k, (tp, fp, fn, n) in counts.items()}
 
 
 def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int]]:

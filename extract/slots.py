@@ -52,33 +52,41 @@ def _alternatives(words: dict[str, str]) -> str:
 
 
 @cache
-def patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
-    """The slot patterns of slots.toml with their placeholders filled in."""
-    rank = _alternatives(ranks())
+def _fill() -> dict[str, tuple[str, str]]:
+    """What each placeholder of slots.toml stands for: its group's name and its expression."""
     either = _alternatives(ranks() | _table()["pips"])
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
     listed = rf"(?P<ranks>{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*)"
-    fill = {
-        "RANK": ("card", rank),
+    return {
+        "RANK": ("card", _alternatives(ranks())),
         "COUNTER": ("counter", _alternatives(_table()["counters"])),
         "RANKS": ("ranks", listed),
     }
 
-    def compiled(text: str) -> re.Pattern[str]:
-        seen: dict[str, int] = {}
 
-        def placeholder(match: re.Match[str]) -> str:
-            name = match.group(1)
-            group, body = (f"k_{name[2:]}", _NUMBER) if name.startswith("n:") else fill[name]
-            seen[group] = seen.get(group, 0) + 1  # a group named again in another alternative
-            return rf"(?P<{group}{REPEAT}{seen[group]}>{body})"
+def _compiled(text: str) -> re.Pattern[str]:
+    """A pattern of slots.toml with its placeholders filled in."""
+    seen: dict[str, int] = {}
 
-        return re.compile(_PLACEHOLDER.sub(placeholder, text))
+    def placeholder(match: re.Match[str]) -> str:
+        name = match.group(1)
+        group, body = (f"k_{name[2:]}", _NUMBER) if name.startswith("n:") else _fill()[name]
+        seen[group] = seen.get(group, 0) + 1  # a group named again in another alternative
+        return rf"(?P<{group}{REPEAT}{seen[group]}>{body})"
 
-    return tuple(
-        (entry, compiled(entry["pattern"]))
-        for entry in [*_table()["slot"], *({**c, "role": "chain"} for c in _table()["chain"])]
-    )
+    return re.compile(_PLACEHOLDER.sub(placeholder, text))
+
+
+@cache
+def patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
+    """The slot patterns of slots.toml, each read in one clause."""
+    return tuple((entry, _compiled(entry["pattern"])) for entry in _table()["slot"])
+
+
+@cache
+def chain_patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
+    """The patterns of orders stated pair by pair, read over the whole sentence."""
+    return tuple((entry, _compiled(entry["pattern"])) for entry in _table()["chain"])
 
 
 def _groups(match: re.Match[str]) -> dict[str, str]:
@@ -95,7 +103,7 @@ def modern(text: str) -> str:
     """The sentence lower-cased, with its historical spellings in modern form (same clauses)."""
     forms = _spellings()
     low = text.lower().replace("’", "'")
-    return re.sub(r"[^\W\d_]+(?:-ils)?|&", lambda m: forms.get(m.group(), m.group()), low)
+    return re.sub(r"[^\W\d_]+|&", lambda m: forms.get(m.group(), m.group()), low)
 
 
 def extract(text: str) -> list[Slot]:
@@ -112,9 +120,7 @@ def extract(text: str) -> list[Slot]:
 def _chains(sentence: str) -> list[Slot]:
     """Rank orders stated pair by pair ("as above roi; roi above dame"), linked into one order."""
     out = []
-    for entry, pattern in patterns():
-        if "chain" not in entry.get("role", ""):
-            continue
+    for entry, pattern in chain_patterns():
         order: list[str] = []
         first = last = None
         for match in pattern.finditer(sentence):
@@ -124,7 +130,7 @@ def _chains(sentence: str) -> list[Slot]:
             elif not order:
                 order = [high, low]
             first, last = first if first is not None else match.start(), match.end()
-        if len(order) >= 3 or (order and entry.get("pairs")):
+        if len(order) >= 3:
             out.append(Slot(entry["kind"], {"order": order}, first or 0, last or 0))
     return out
 
@@ -132,8 +138,6 @@ def _chains(sentence: str) -> list[Slot]:
 def _clause_slots(clause: str, at: int) -> list[Slot]:
     found = []
     for entry, pattern in patterns():
-        if entry.get("role") == "chain":
-            continue
         for match in pattern.finditer(clause):
             claim = _claim(entry, match)
             if claim:

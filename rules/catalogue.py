@@ -51,7 +51,6 @@ STATUSES = ("holds", "contradicted", "open", "asserted")
 CERTS = ("high", "medium", "low")
 REQUIRED = ("id", "title", "game", "source", "passages", "quote", "kind", "claim", "status", "interpretation")
 OPTIONAL = ("check", "variant", "alternatives", "disagrees_with", "note", "resp")
-DECISIONS = ("proposed", "edited", "accepted")  # of a drafted rule (academie draft)
 # ACADEMIE_DRAFTS: another folder of draft rule files (tests).
 DRAFTS = Path(os.environ.get("ACADEMIE_DRAFTS", Path(__file__).resolve().parent / "data" / "drafts"))
 ID = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")
@@ -158,12 +157,10 @@ def _rule(entry: dict[str, Any], path: Path, line: int | None) -> Rule:
     if not isinstance(entry["claim"], dict):
         raise fail("field 'claim' must be a table")
     resp = entry.get("resp", {})
-    if "resp" in entry and (
-        not isinstance(resp, dict)
-        or resp.get("decision") not in DECISIONS
-        or not {"drafted", "candidate", "confidence"} <= resp.keys()
-    ):
-        raise fail(f"field 'resp' needs drafted, candidate, confidence and a decision ({', '.join(DECISIONS)})")
+    error = best_match(resp_validator().iter_errors(resp)) if "resp" in entry else None
+    if error is not None:
+        where = ".".join(str(step) for step in error.absolute_path)
+        raise fail(f"resp{'.' + where if where else ''}: {error.message}")
     check = entry.get("check") or entry["kind"]
     if check not in claim_validators():
         raise fail(f"no check '{check}' (rules.schema.json $defs/claims names them)")
@@ -201,6 +198,12 @@ def load_drafts(folder: Path = DRAFTS) -> list[Rule]:
 def proposed(rule: Rule) -> bool:
     """Is this a drafted rule still awaiting the editor?"""
     return rule.resp.get("decision") in ("proposed", "edited")
+
+
+@cache
+def resp_validator() -> Draft202012Validator:
+    """A drafted rule's provenance and decision, as rules.schema.json gives them."""
+    return Draft202012Validator(json.loads(SCHEMA.read_text("utf-8"))["items"]["properties"]["resp"])
 
 
 @cache
