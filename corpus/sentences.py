@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
-_BOUNDARY = re.compile(r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])")
+# A stop before a capital; or, with no space, between words ("ci-dessus.Fin du jeu": a lost space)
+_BOUNDARY = re.compile(r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])")
 _WORD_BEFORE = re.compile(r"(\S+)$")
+_LABEL = re.compile(r"(?:[IVXLC]+|\d+)[.°]*|(?:art(?:icle)?|chap(?:itre)?|règle)\.? *(?:[IVXLC]+|\d+)\.?", re.I)
 ABBREVIATIONS = frozenset(
     [
         "etc",
@@ -48,7 +50,13 @@ def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]
         for k in range(max(lo, start), min(hi, end)):
             chars[k - start] = " "
     text = "".join(chars)
-    cuts = [m.end() for m in _BOUNDARY.finditer(text) if not _is_abbreviation(text, m.start() + 1)]
+    cuts: list[int] = []
+    for m in _BOUNDARY.finditer(text):
+        # "II. Le jeu se marque…": a numbered rule's label opens its sentence, it is not one
+        if not _is_abbreviation(text, m.start() + 1) and not _LABEL.fullmatch(
+            text[cuts[-1] if cuts else 0 : m.end()].strip()
+        ):
+            cuts.append(m.end())
     ranges, begin = [], 0
     for cut in [*cuts, len(text)]:
         piece = text[begin:cut]
