@@ -7,7 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from academie.build import SOURCE_FILES, SourceFiles, build_source
+from academie.build import SOURCE_FILES, Built, SourceFiles, build_source
 from corpus import paths
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
@@ -50,10 +50,10 @@ def add_source(
     fields: dict[str, str | None],
     root: Path = paths.SOURCES,
     tei_dir: Path = paths.TEI,
-) -> Path:
-    """Copy `file` as received into a new source folder, write its metadata and build its TEI.
-
-    Nothing is left behind on failure: the folder is assembled aside and moved in at the end."""
+) -> Built:
+    """Copy `file` as received into `root/source_id`, write its metadata and build its TEI; the
+    build (TEI and candidates) is returned. Nothing is left behind on failure: the folder is
+    assembled aside and moved in at the end."""
     if not ID_PATTERN.fullmatch(source_id):
         raise AcademieError(f"source id '{source_id}' must be lowercase letters, digits and hyphens", file)
     folder = root / source_id
@@ -83,7 +83,7 @@ def add_source(
         if not folder.exists():
             target.unlink(missing_ok=True)
         raise
-    return folder
+    return built
 
 
 def _metadata(source_id: str, title: str, fields: dict[str, str | None], form: Form, file: Path, root: Path) -> dict:

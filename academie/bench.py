@@ -64,14 +64,15 @@ def bench_pipeline(scales: tuple[int, ...] = (1, 10, 100)) -> Iterator[str]:
     """The build's own per-source path (`academie.build.build_source`: cleaning, TEI, one spaCy
     analysis, annotations, candidates, validation) over a synthetic corpus of n copies of the bundled
     sources, beside spaCy's nlp.pipe alone over the same sentences: the model components the
-    pipeline runs, and the whole model as loaded."""
+    pipeline runs, the extraction pipeline itself (those components and ours), and the whole model
+    as loaded."""
     import tempfile
 
     import spacy
 
     from academie.build import build_source
     from extract.annotate import analyse
-    from extract.pipeline import MODEL_EXCLUDED
+    from extract.pipeline import MODEL_EXCLUDED, nlp
 
     plain = spacy.load("fr_core_news_sm", exclude=MODEL_EXCLUDED)  # the model components the pipeline runs
     whole = spacy.load("fr_core_news_sm")  # and the model as loaded, every component
@@ -89,13 +90,18 @@ def bench_pipeline(scales: tuple[int, ...] = (1, 10, 100)) -> Iterator[str]:
                 pass
             alone = time.perf_counter() - start
             start = time.perf_counter()
+            for _ in nlp().pipe(sentences):
+                pass
+            extraction = time.perf_counter() - start
+            start = time.perf_counter()
             for _ in whole.pipe(sentences):
                 pass
             model = time.perf_counter() - start
             base = base or ours / n
             yield (
                 f"pipeline {n:>3}x ({len(sentences)} sentences): the build's path {ours:.1f} s; spaCy alone, the "
-                f"same model components {alone:.1f} s (ratio {ours / alone:.2f}), the whole fr_core_news_sm "
+                f"same model components {alone:.1f} s (ratio {ours / alone:.2f}; the extraction pipeline alone "
+                f"{extraction:.1f} s, ratio {extraction / alone:.2f}), the whole fr_core_news_sm "
                 f"{model:.1f} s (ratio {ours / model:.2f}); {ours / n:.2f} s per copy ({ours / n / base:.2f} of 1x)"
             )
 

@@ -87,8 +87,8 @@ def _add_source(args: argparse.Namespace) -> int:
 
     fields = {k: getattr(args, k) for k in ("author", "date", "place", "publisher", "edition", "description")}
     with build_lock():
-        folder = add_source(Path(args.file), args.id, args.title, fields)
-    print(f"added {args.id}: {folder} and {paths.tei_path(args.id)}", file=sys.stderr)
+        add_source(Path(args.file), args.id, args.title, fields)
+    print(f"added {args.id}: {paths.SOURCES / args.id} and {paths.tei_path(args.id)}", file=sys.stderr)
     return 0
 
 

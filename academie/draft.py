@@ -33,7 +33,8 @@ from rules.registry import Verdict
 from rules.verify import verify_safely
 
 DRAFTED = "#academie.draft"
-KINDS = {"trumps": "rank"}  # extraction kinds the catalogue files under another
+KINDS = {"trumps": "rank", "definition": "play"}  # extraction kinds the catalogue files under another
+ABOUT = {"procedure": "procedure", "penalty": "penalty", "scoring": "scoring", "counters": "counters", "definition": "terms"}
 LABELS = {
     "deck": "The pack",
     "players": "Players",
@@ -47,6 +48,7 @@ LABELS = {
     "penalty": "A penalty",
     "scoring": "Scoring",
     "procedure": "A procedure",
+    "definition": "A term of play",
 }
 JOIN = {"deal": ("size", "players", "talon"), "deck": (), "talon": ()}  # facts a claim may take from a neighbour
 HEADER = (
@@ -100,7 +102,7 @@ def draft_entries(source_id: str, found: list[Candidate]) -> list[dict[str, Any]
             "passages": [cand.passage],
             "quote": cand.quote,
             "kind": kind,
-            "claim": claim or {"about": kind if kind in ("procedure", "penalty", "scoring", "counters") else "play"},
+            "claim": claim or {"about": ABOUT.get(cand.kind, "play")},
             "check": "stated",
             "status": "open",
             "interpretation": {"text": _interpretation(cand, joined), "cert": "low"},

@@ -9,13 +9,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lxml import etree
 from rapidfuzz import fuzz
 
 from academie.addsource import add_source
 from corpus.errors import AcademieError
-from corpus.fileio import parse_xml
-from extract.annotate import analyse
-from extract.candidates import candidates
+from corpus.readings import mapped_reading
+from corpus.spans import XML_ID, tei
 from extract.classify import RULE_BEARING
 from extract.evaluate import precision_recall
 from extract.slots import flat_facts
@@ -78,29 +78,31 @@ def _begins(key: str, start: str) -> bool:
 
 
 def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
-    """Add the text to a scratch corpus, analyse its TEI, and compare sentence by sentence."""
+    """Add the text to a scratch corpus and compare its build's candidates sentence by sentence."""
     source_id = text.stem
-    add_source(text, source_id, source_id, {}, root=scratch / "sources", tei_dir=scratch / "tei")
-    analysed = analyse(parse_xml(scratch / "tei" / f"{source_id}.xml").getroot())
-    found: dict[str, list] = {}
-    for cand in candidates(source_id, analysed, catalogue=[]):
-        found.setdefault(cand.passage, []).append(cand)
+    built = add_source(text, source_id, source_id, {}, root=scratch / "sources", tei_dir=scratch / "tei")
+    found: dict[str, list[dict]] = {}
+    for cand in built.candidates:
+        found.setdefault(cand["passage"], []).append(cand)
     score, unmatched = Score(), list(gold)
-    for sentence in analysed:
-        key = _key(sentence.text)
+    for sentence in etree.fromstring(built.tei).iter(tei("s")):
+        reading = mapped_reading(sentence)[0]
+        if not reading:
+            continue
+        key = _key(reading)
         label = next((g for g in unmatched if _begins(key, _key(g.start)[:30])), None)
         if label is not None:
             unmatched.remove(label)
-        _count(score, label, found.get(sentence.id, []), sentence.text)
+        _count(score, label, found.get(sentence.get(XML_ID), []), reading)
     score.fn += sum(g.rule for g in unmatched)
     score.gold_facts += sum(len(g.facts) for g in unmatched)
     score.missed += [f"{source_id}: no sentence begins '{g.start}'" for g in unmatched if g.rule]
     return score
 
 
-def _count(score: Score, label: Gold | None, cands: list, text: str) -> None:
+def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> None:
     rule = bool(label and label.rule)
-    predicted = any(c.label in RULE_BEARING for c in cands)
+    predicted = any(c["label"] in RULE_BEARING for c in cands)
     score.tp += rule and predicted
     score.fp += predicted and not rule
     score.fn += rule and not predicted
@@ -109,7 +111,7 @@ def _count(score: Score, label: Gold | None, cands: list, text: str) -> None:
         score.missed.append(f"missed: {text[:90]}")
     if not rule and cands:
         score.missed.append(f"false: {text[:90]}")
-    stated = frozenset(f for c in cands for f in flat_facts(c.claim))
+    stated = frozenset(f for c in cands for f in flat_facts(c["claim"]))
     gold = label.facts if label else frozenset()
     keys = {f.split("=", 1)[0] for f in gold}
     score.gold_facts += len(gold)

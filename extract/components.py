@@ -10,6 +10,8 @@ from spacy.tokens import Doc, Span
 from extract import classify, slots
 from extract.numbers import NUMBER_WORDS, parse_number, roman
 
+PLAY_LABELS = ("CARD", "SUIT", "TERM", "COUNTER")  # the glossary's words of play (a game's name is not one)
+
 if not Doc.has_extension("claims"):
     Doc.set_extension("claims", default=[])
 if not Span.has_extension("value"):
@@ -63,7 +65,8 @@ def _may_be_number(text: str) -> bool:
 @Language.component("academie_classifier")
 def classifier(doc: Doc) -> Doc:
     """rule, penalty, definition, advice or narrative, as `doc.cats`."""
-    label, confidence = classify.classify(doc.text, has_claim=bool(doc._.claims))
+    terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
+    label, confidence = classify.classify(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
     return doc
 

@@ -80,9 +80,9 @@ def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int
             c = counts[key]
             for passage, stated in found.items():
                 judged = [f for f in stated if any(g[:-1] == f[:-1] for g in gold[passage])]
-                c[0] += sum(f in gold[passage] for f in judged)
+                c[0] += sum(any(_covers(f, g) for g in gold[passage]) for f in judged)
                 c[1] += len(judged)
-            c[2] += sum(len(stated & found.get(p, set())) for p, stated in gold.items())
+            c[2] += sum(any(_covers(f, g) for f in found.get(p, ())) for p, stated in gold.items() for g in stated)
             c[3] += sum(len(stated) for stated in gold.values())
     return {k: (round(c / max(1, j), 3), round(f / max(1, g), 3), j, g) for k, (c, j, f, g) in counts.items()}
 
@@ -97,9 +97,16 @@ def facts(claim: dict) -> set[tuple]:
                 out |= {(slot, _rank(k), v) for k, v in value.items() if isinstance(v, int)}
             elif isinstance(value, list) and all(isinstance(v, str) for v in value):
                 out.add((slot, tuple(value)))
+            elif isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+                out.add((slot, frozenset(value)))  # alternatives: "deux, trois, ou quatre joueurs"
             elif isinstance(value, int) and not isinstance(value, bool):
                 out.add((slot, value))
     return out
+
+
+def _covers(found: tuple, gold: tuple) -> bool:
+    """Does a fact found state the gold fact: the same, or alternatives that include it?"""
+    return found == gold or isinstance(found[-1], frozenset) and found[:-1] == gold[:-1] and gold[-1] in found[-1]
 
 
 def _rank(card: str) -> str:

@@ -11,13 +11,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from corpus.glossary import entries
 from extract.numbers import NUMBER_WORDS, parse_number
+from extract.quick import Quick
 
 DATA = Path(__file__).resolve().parent / "data"
 
 _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", "&")), key=len, reverse=True))
 _NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + r")\b(?:[\s-]+(?:et)?[\s-]*(?=\w))?)+)"
-_PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|COUNTER)\}")
+_PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|SUIT|COUNTER)\}")
 CLAUSE = re.compile(r"[;:]")
 SUITS = 4  # a rank taken out of a pack goes in every suit
 REPEAT = "__"
@@ -47,6 +49,17 @@ def ranks() -> dict[str, str]:
     return _table()["ranks"]
 
 
+def cards() -> dict[str, str]:
+    """Ranks by name and by number ("les trois aux quatre")."""
+    return ranks() | _table()["pips"]
+
+
+@cache
+def suits() -> dict[str, str]:
+    """Every form of a suit in the glossary (corpus/data/glossary.toml) by its id: cœurs -> coeur."""
+    return {form.lower(): e.id.split(".", 1)[1] for e in entries() if e.type == "suit" for form in (e.fr, *e.forms)}
+
+
 def _alternatives(words: dict[str, str]) -> str:
     return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
 
@@ -54,17 +67,19 @@ def _alternatives(words: dict[str, str]) -> str:
 @cache
 def _fill() -> dict[str, tuple[str, str]]:
     """What each placeholder of slots.toml stands for: its group's name and its expression."""
-    either = _alternatives(ranks() | _table()["pips"])
+    either = _alternatives(cards())
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
     listed = rf"(?P<ranks>{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*)"
     return {
         "RANK": ("card", _alternatives(ranks())),
+        "CARD": ("card", either),
+        "SUIT": ("suit", _alternatives(suits())),
         "COUNTER": ("counter", _alternatives(_table()["counters"])),
         "RANKS": ("ranks", listed),
     }
 
 
-def _compiled(text: str) -> re.Pattern[str]:
+def _compiled(text: str) -> Quick:
     """A pattern of slots.toml with its placeholders filled in."""
     seen: dict[str, int] = {}
 
@@ -74,17 +89,17 @@ def _compiled(text: str) -> re.Pattern[str]:
         seen[group] = seen.get(group, 0) + 1  # a group named again in another alternative
         return rf"(?P<{group}{REPEAT}{seen[group]}>{body})"
 
-    return re.compile(_PLACEHOLDER.sub(placeholder, text))
+    return Quick(_PLACEHOLDER.sub(placeholder, text))
 
 
 @cache
-def patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
+def patterns() -> tuple[tuple[dict[str, Any], Quick], ...]:
     """The slot patterns of slots.toml, each read in one clause."""
     return tuple((entry, _compiled(entry["pattern"])) for entry in _table()["slot"])
 
 
 @cache
-def chain_patterns() -> tuple[tuple[dict[str, Any], re.Pattern[str]], ...]:
+def chain_patterns() -> tuple[tuple[dict[str, Any], Quick], ...]:
     """The patterns of orders stated pair by pair, read over the whole sentence."""
     return tuple((entry, _compiled(entry["pattern"])) for entry in _table()["chain"])
 
@@ -114,7 +129,20 @@ def extract(text: str) -> list[Slot]:
     for clause in CLAUSE.split(low):
         out += _merge(_clause_slots(clause, start))
         start += len(clause) + 1
-    return _unique(out + _chains(low))
+    return _unique(_whole_deal(low, out) + _chains(low))
+
+
+def _whole_deal(sentence: str, slots: list[Slot]) -> list[Slot]:
+    """All the cards dealt but the talon: the hand each player gets, where the sentence says how many."""
+    if not re.search(_table()["whole_deal"]["pattern"], sentence):
+        return slots
+    facts = {k: v for slot in slots for k, v in slot.claim.items() if k in ("size", "players", "talon")}
+    deal = next((slot for slot in slots if slot.kind == "deal" and "hand" not in slot.claim), None)
+    if deal and isinstance(facts.get("players"), int) and "size" in facts:
+        dealt = facts["size"] - facts.get("talon", 0)
+        if dealt % facts["players"] == 0:
+            deal.claim["hand"] = dealt // facts["players"]
+    return slots
 
 
 def _chains(sentence: str) -> list[Slot]:
@@ -124,15 +152,25 @@ def _chains(sentence: str) -> list[Slot]:
         order: list[str] = []
         first = last = None
         for match in pattern.finditer(sentence):
-            high, low = (ranks()[t] for n, t in match.groupdict().items() if t and n.startswith("card"))
+            high, low = (cards()[t] for n, t in match.groupdict().items() if t and n.startswith("card"))
             if order and order[-1] == high:
                 order.append(low)
             elif not order:
                 order = [high, low]
             first, last = first if first is not None else match.start(), match.end()
+        if order and last and re.match(r"\W*etc\b", sentence[last:]):
+            order += _below(order)
         if len(order) >= 3:
             out.append(Slot(entry["kind"], {"order": order}, first or 0, last or 0))
     return out
+
+
+def _below(order: list[str]) -> list[str]:
+    """The pips below an order's last card, for its "etc.": "le valet le neuf, etc." goes on to the deux."""
+    pips = list(dict.fromkeys(_table()["pips"].values()))  # lowest first
+    if order[-1] not in pips:
+        return []
+    return [p for p in reversed(pips[: pips.index(order[-1])]) if p not in order]
 
 
 def _clause_slots(clause: str, at: int) -> list[Slot]:
@@ -155,18 +193,21 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     numbers: dict[str, int] = {}
     for name, text in groups.items():
         if name.startswith("k_"):
-            text = text.strip(" -")
+            text = re.sub(r"(?:[\s-]+et)?[\s-]*$", "", text)  # "vaut trois et sert…": the "et" is not the number's
             value = parse_number(text.upper() if re.fullmatch(r"[ivxlc]+", text) else text)  # Roman, read lower-cased
             if value is None:
                 return None
             numbers[name[2:]] = value
+    if not _within(entry, numbers):
+        return None
     lists: dict[str, list[int]] = {}
     for key, value in numbers.items():
         bare = key.rstrip("0123456789")
         if bare != key:
             lists.setdefault(bare, []).append(value)
         elif key == "value" and "card" in groups:
-            claim["values"] = {ranks()[groups["card"]]: value}
+            suit = f"-{suits()[groups['suit']]}" if "suit" in groups else ""  # "excepté celui de carreau"
+            claim["values"] = {ranks()[groups["card"]] + suit: value}
         elif key == "value":
             claim["values"] = dict.fromkeys(entry["claim_ranks"], value)
         elif key == "amount":
@@ -175,7 +216,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
             claim[key] = value
     claim |= lists
     if "ranks_as" in entry:
-        claim[entry["ranks_as"]] = _rank_list(groups["ranks"])
+        lead = [cards()[groups["card"]]] if "card" in groups else []  # "la plus forte est l'as, puis…"
+        claim[entry["ranks_as"]] = list(dict.fromkeys(lead + _rank_list(groups["ranks"])))
         if len(claim[entry["ranks_as"]]) < entry.get("at_least", 1):
             return None
     if "base" in entry:
@@ -184,8 +226,14 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     return claim
 
 
+def _within(entry: dict[str, Any], numbers: dict[str, int]) -> bool:
+    """Are the numbers inside the entry's bounds (`least`, `most`: a pack has twenty cards or more)?"""
+    least, most = entry.get("least", {}), entry.get("most", {})
+    return all(least.get(k, v) <= v <= most.get(k, v) for k, v in numbers.items())
+
+
 def _rank_list(text: str) -> list[str]:
-    names = ranks() | _table()["pips"]
+    names = cards()
     words = re.findall(r"[^\W\d_]+", text)
     out = []
     for word in words:

@@ -20,6 +20,7 @@ from extract.evaluate import read_gold
 from extract.slots import extract, flat_facts
 from rules.catalogue import load_file
 from rules.checks import stated_check
+from rules.wording import claim_sentence
 
 UNSEEN = Path(__file__).resolve().parent / "unseen"
 
@@ -62,11 +63,46 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("à égalité de points, le premier en carte a gagné.", {"tie=first"}),
         ("Si l'on joue à trois, le premier eft obligé de couper ; il fe joue en cent points.", {"target=100"}),
         ("On peut être deux, trois, ou quatre joueurs.", {"players=2,3,4"}),
+        (
+            "L'as prend le roi, le roi prend la dame, la dame le valet, le valet le neuf, etc.",
+            {"order=as,roi,dame,valet,9,8,7,6,5,4,3,2"},
+        ),
+        (
+            "Le deux de cœur sont supérieurs aux trois, les trois aux quatre: mais"
+            " les quatre ne sont supérieurs aux cinq que…",
+            {"order=2,3,4"},
+        ),
+        ("La plus forte carte est l'as, ensuite viennent le dix, le roi, le huit et le sept.", {"order=as,10,roi,8,7"}),
+        (
+            "Savoir : l'as quatre, excepté celui de carreau, qui y compte cinq, le roi trois.",
+            {"values.as=4", "values.as-carreau=5"},
+        ),
+        ("Chaque joueur met au panier deux jetons, et celui qui donne en met trois.", {"amount.jeton=2", "dealer=3"}),
+        ("Il ne faut que trente cartes ; on jouera avec dix cartes, comme au Quadrille.", {"size=30", "hand=10"}),
+        ("Il se donne une carte, puis il tire la réjouissance.", {"dealer=1"}),
+        (
+            "Ils jouent à trois personnes, avec les cartes de Tarots, et donnent"
+            " toutes les cartes, à la réserve de trois cartes.",
+            {"hand=25", "talon=3"},
+        ),
+        ("Le Fou vaut trois et sert d'excuse.", {"values.fou=3"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
     found = set().union(*(flat_facts(s.claim) for s in extract(sentence)))
     assert facts <= found, found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "wrong"),
+    [
+        ("Il se donne une carte, puis il tire la réjouissance.", "hand=1"),  # the dealer's card, not each hand
+        ("On jouera avec dix cartes.", "size=10"),  # fewer than twenty: a hand, not a pack
+        ("Mais les six ne sont supérieurs aux sept, que lorsque les sept ne sont pas triomphes.", "order=6,7"),
+    ],
+)
+def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
+    assert wrong not in set().union(*(flat_facts(s.claim) for s in extract(sentence)))
 
 
 def test_extraction_on_texts_it_was_not_written_for() -> None:
@@ -139,3 +175,8 @@ def test_a_proposed_rule_is_shown_apart_in_the_edition(tmp_path: Path) -> None:
 def test_cross_validation_by_source_trains_and_scores_every_fold() -> None:
     lines = cross_validate(read_gold(Path(__file__).resolve().parent / "gold" / "sentences.tsv"))
     assert len(lines) == 6 and lines[-1].startswith("overall:") and "textcat P" in lines[-1]
+
+
+def test_a_drafted_claim_reads_as_a_sentence_in_the_edition() -> None:
+    sentence = claim_sentence("stated", {"hand": 11, "dealer": 12, "talon": 3, "players": 4})
+    assert sentence == "4 players; 11 cards each; the dealer 12; 3 cards left over."

@@ -11,10 +11,12 @@ from lxml import etree
 from corpus import paths
 from corpus.fileio import parse_xml
 from corpus.glossary import entries
+from corpus.longs import reading
 from corpus.readings import mapped_reading
+from corpus.sentences import sentence_ranges
 from corpus.spans import XML_ID, tei
-from extract.classify import classify
-from extract.evaluate import claim_accuracy, detection, facts, read_gold
+from extract.classify import RULE_BEARING, classify
+from extract.evaluate import _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
 from extract.slots import extract
@@ -75,6 +77,30 @@ def test_words_that_are_not_numbers_are_not_read() -> None:
 def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, kind: str, claim: dict) -> None:
     assert classify(text)[0] == label
     assert any(slot.kind == kind and slot.claim == claim for slot in extract(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "bearing"),
+    [
+        ("On nomme carabineurs, ceux qui prennent cartes, après que la carte de celui qui a la main est tirée.", True),
+        ("Il y a trois Matadors, qui sont Spadille, Manille et Baste.", True),
+        ("S'il la tire sans rien dire, il est censé tenir tout.", True),
+        ("Trier, c'est mettre les blanches avec les blanches, et ôter les taches.", False),
+        ("Cartes, s. f. (Jeux.) petits feuillets de carton oblongs, peints de figures.", False),
+        ("Qui donne une idée du Jeu de Quadrille, et qui explique la valeur des Cartes.", False),
+        ("Voilà qui est suffisant pour connaître la valeur des cartes ; voyons maintenant la manière de jouer.", False),
+        (
+            "Il est surprenant que personne ne se soit donné la peine d'en"
+            " recueillir les règles : il me paraît nécessaire de le faire.",
+            False,
+        ),
+    ],
+)
+def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
+    """A definition fixes a term of play (the glossary's words count); the card maker's words and a
+    book speaking of its own rules do not state one."""
+    cats = nlp()(text).cats
+    assert (max(cats, key=cats.get) in RULE_BEARING) is bearing, cats
 
 
 def test_advice_and_narrative_are_not_rules() -> None:
@@ -194,3 +220,32 @@ def test_a_sentence_longer_than_a_piece_is_analysed_in_pieces(monkeypatch) -> No
     assert len(hands) > 1 and all("onze" in sentence.text[c.start : c.end] for c in hands)
     annotate.annotate(root, [sentence])
     assert len(root.findall(".//{http://www.tei-c.org/ns/1.0}annotation")) > 60
+
+
+def test_a_numbered_rule_keeps_its_number_and_a_lost_space_still_ends_a_sentence() -> None:
+    text = "II. Le Jeu se marque ainsi. III. Celui qui joue appelle un Roi. Art. 4. On donne. Dit ci-dessus.Fin du jeu."
+    found = [text[a:b] for a, b in sentence_ranges(text, 0, len(text), [])]
+    assert found == [
+        "II. Le Jeu se marque ainsi.",
+        "III. Celui qui joue appelle un Roi.",
+        "Art. 4. On donne.",
+        "Dit ci-dessus.",
+        "Fin du jeu.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ocr", "read"),
+    [("Efpadille", "Espadille"), ("Bafte", "Baste"), ("fuffifant", "suffisant"), ("difgracieufe", "disgracieuse")],
+)
+def test_the_long_s_is_read_in_rare_words_and_terms_of_the_glossary(ocr: str, read: str) -> None:
+    assert reading(ocr) == read
+
+
+def test_words_in_their_own_right_keep_their_f() -> None:
+    assert reading("font") is None and reading("fait") is None and reading("forte") is None
+
+
+def test_alternatives_found_cover_the_catalogue_fact_they_include() -> None:
+    assert _covers(("players", frozenset({2, 3, 4})), ("players", 4))
+    assert not _covers(("players", frozenset({2, 3})), ("players", 4))

@@ -57,7 +57,8 @@ def _expected(data: bytes, encoding: str) -> str:
 def test_odd_encodings_and_markup_are_processed_without_loss(name: str, corpus_copy: Path, tmp_path: Path) -> None:
     raw = tmp_path / f"{name}.txt"
     raw.write_bytes(PROCESSED[name])
-    folder = add_source(raw, name, f"Test {name}", {}, corpus_copy / "sources", corpus_copy / "tei")
+    add_source(raw, name, f"Test {name}", {}, corpus_copy / "sources", corpus_copy / "tei")
+    folder = corpus_copy / "sources" / name
     source = load_source(folder)
     assert (folder / "raw.txt").read_bytes() == PROCESSED[name]  # kept as received
     tei = corpus_copy / "tei" / f"{name}.xml"
