@@ -276,7 +276,7 @@ def _extract(args: argparse.Namespace) -> int:
         print("\n".join(cross_validate(read_gold(Path(args.cross_validate)))))
         return 0
     if args.eval:
-        from extract.evaluate import claim_accuracy, detection, read_gold
+        from extract.evaluate import FIRST_KINDS, claim_accuracy, detection, read_gold
 
         gold = read_gold(Path(args.eval))
         for key, (precision, recall, count) in sorted(detection(gold).items()):
@@ -284,6 +284,9 @@ def _extract(args: argparse.Namespace) -> int:
         sources = sorted({passage.split(".", 1)[0] for passage in gold})
         for key, (accuracy, found, judged, total) in sorted(claim_accuracy(sources).items()):
             print(f"{key}: claim slots {accuracy:.3f} correct ({judged} judged), {found:.3f} of {total} facts found")
+        accuracy, found, judged, total = claim_accuracy(sources, FIRST_KINDS)["overall"]
+        kinds = ", ".join(FIRST_KINDS)
+        print(f"overall, facts of {kinds}: {accuracy:.3f} correct ({judged} judged), {found:.3f} of {total} found")
         return 0
     if args.review:
         print("\n".join(review(ids)))

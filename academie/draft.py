@@ -34,7 +34,13 @@ from rules.verify import verify_safely
 
 DRAFTED = "#academie.draft"
 KINDS = {"trumps": "rank", "definition": "play"}  # extraction kinds the catalogue files under another
-ABOUT = {"procedure": "procedure", "penalty": "penalty", "scoring": "scoring", "counters": "counters", "definition": "terms"}
+ABOUT = {
+    "procedure": "procedure",
+    "penalty": "penalty",
+    "scoring": "scoring",
+    "counters": "counters",
+    "definition": "terms",
+}
 LABELS = {
     "deck": "The pack",
     "players": "Players",

@@ -61,21 +61,28 @@ def detection(gold: dict[str, bool]) -> dict[str, tuple[float, float, int]]:
     return {k: (*(round(x, 3) for x in precision_recall(tp, fp, fn)), n) for k, (tp, fp, fn, n) in counts.items()}
 
 
-def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int]]:
+# The kinds of fact issue #15 first counted (the claims' sizes, players, hands, amounts, targets, values).
+FIRST_KINDS = ("size", "players", "hand", "amount", "target", "values")
+
+
+def claim_accuracy(
+    sources: list[str], kinds: tuple[str, ...] = tuple(SAME_FACT)
+) -> dict[str, tuple[float, float, int, int]]:
     """Per source and overall: (accuracy of the facts the slots state where the catalogue states a fact
-    of the same kind for that passage, share of the catalogue's facts found, facts judged, gold facts)."""
+    of the same kind for that passage, share of the catalogue's facts found, facts judged, gold facts),
+    over the facts of the given kinds."""
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # correct, judged, found, gold
     for source in sources:
         gold: dict[str, set[tuple]] = defaultdict(set)  # passage cited -> the facts the catalogue states
         for rule in load_rules():
             if rule.source == source:
                 for passage in rule.passages:
-                    gold[passage] |= facts(rule.claim)
+                    gold[passage] |= facts(rule.claim, kinds)
         found: dict[str, set[tuple]] = defaultdict(set)
         for cand in candidates(source):
             cited = next((p for p in gold if cand.passage == p or cand.passage.startswith(p + ".")), None)
             if cited:
-                found[cited] |= facts(cand.claim)
+                found[cited] |= facts(cand.claim, kinds)
         for key in (source, "overall"):
             c = counts[key]
             for passage, stated in found.items():
@@ -87,10 +94,12 @@ def claim_accuracy(sources: list[str]) -> dict[str, tuple[float, float, int, int
     return {k: (round(c / max(1, j), 3), round(f / max(1, g), 3), j, g) for k, (c, j, f, g) in counts.items()}
 
 
-def facts(claim: dict) -> set[tuple]:
+def facts(claim: dict, kinds: tuple[str, ...] = tuple(SAME_FACT)) -> set[tuple]:
     """The slot-sized facts of a claim: ("hand", 11), ("values", "roi", 4), ("amount", "jeton", 2)..."""
     out: set[tuple] = set()
     for slot, names in SAME_FACT.items():
+        if slot not in kinds:
+            continue
         for name in names:
             value = claim.get(name)
             if isinstance(value, dict):

@@ -169,7 +169,8 @@ def test_a_proposed_rule_is_shown_apart_in_the_edition(tmp_path: Path) -> None:
     html = build_site(tmp_path / "edition", extra={"ACADEMIE_DRAFTS": str(drafts)})
     page = (html / "games" / "reversis.html").read_text("utf-8")
     assert "status-proposed" in page and "proposed · inconsistent" in page
-    assert (html / "rules" / "reversis.draft.a1-s1.deck.html").exists()
+    rule_page = (html / "rules" / "reversis.draft.a1-s1.deck.html").read_text("utf-8")
+    assert "A pack of 47 cards; taken from a pack of 52; without the" in rule_page  # the claim as a sentence
 
 
 def test_cross_validation_by_source_trains_and_scores_every_fold() -> None:
