@@ -126,10 +126,24 @@ def extract(text: str) -> list[Slot]:
     low = modern(text)
     out: list[Slot] = []
     start = 0
-    for clause in CLAUSE.split(low):
-        out += _merge(_clause_slots(clause, start))
+    clauses = CLAUSE.split(low)
+    for k, clause in enumerate(clauses):
+        out += _merge(_clause_slots(clause, start) + _listed_order(clauses[k - 1] if k else "", clause, start))
         start += len(clause) + 1
     return _unique(_whole_deal(low, out) + _chains(low))
+
+
+@cache
+def _bare_list() -> re.Pattern[str]:
+    return re.compile(rf"\s*{_fill()['RANKS'][1]}\s*\.?\s*")
+
+
+def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
+    """A clause that is nothing but ranks, after a clause on the order of the cards."""
+    table = _table()["listed_order"]
+    match = _bare_list().fullmatch(clause) if re.search(table["lead"], before) else None
+    order = _rank_list(match.group("ranks")) if match else []
+    return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
 
 
 def _whole_deal(sentence: str, slots: list[Slot]) -> list[Slot]:
@@ -200,6 +214,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
             numbers[name[2:]] = value
     if not _within(entry, numbers):
         return None
+    if "times" in numbers:  # "par deux fois quatre"
+        claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
     lists: dict[str, list[int]] = {}
     for key, value in numbers.items():
         bare = key.rstrip("0123456789")

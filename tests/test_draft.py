@@ -86,6 +86,12 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             {"hand=25", "talon=3"},
         ),
         ("Le Fou vaut trois et sert d'excuse.", {"values.fou=3"}),
+        (
+            "L'ordre du Pique est tout naturel ; le Roy, la Dame, le Valet, le Sept, le Six et le Deux.",
+            {"order=roi,dame,valet,7,6,2"},
+        ),
+        ("Il donnera à chacun huit cartes, par deux fois quatre.", {"hand=8", "packets=4,4"}),
+        ("Chacun met un jeton devant soi, et n'a que huit cartes.", {"hand=8"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
