@@ -26,7 +26,7 @@ import tomli_w
 
 from corpus.errors import AcademieError
 from corpus.fileio import write_atomic
-from corpus.glossary import entries
+from corpus.glossary import keys_by_form
 from extract.candidates import Candidate, candidates
 from rules.catalogue import DRAFTS, RULES, Rule, load_file
 from rules.registry import Verdict
@@ -90,7 +90,7 @@ def draft(source_id: str, folder: Path = DRAFTS) -> list[Drafted]:
 
 def draft_entries(source_id: str, found: list[Candidate]) -> list[dict[str, Any]]:
     """One draft rule per candidate, facts joined from neighbouring sentences where a sum needs them."""
-    games = _games()
+    games = keys_by_form("game")
     usual = Counter(g for c in found for g in _named(c, games)).most_common(1)
     default = usual[0][0] if usual else "unknown"
     out, ids = [], Counter()
@@ -163,10 +163,6 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)
-
-
-def _games() -> dict[str, str]:
-    return {form.lower(): e.id.split(".", 1)[1] for e in entries() if e.type == "game" for form in e.forms}
 
 
 def _named(cand: Candidate, games: dict[str, str]) -> list[str]:

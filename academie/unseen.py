@@ -14,6 +14,7 @@ from rapidfuzz import fuzz
 
 from academie.addsource import add_source
 from corpus.errors import AcademieError
+from corpus.fileio import safe_parser
 from corpus.readings import mapped_reading
 from corpus.spans import XML_ID, tei
 from extract.classify import RULE_BEARING
@@ -85,7 +86,7 @@ def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
     for cand in built.candidates:
         found.setdefault(cand["passage"], []).append(cand)
     score, unmatched = Score(), list(gold)
-    for sentence in etree.fromstring(built.tei).iter(tei("s")):
+    for sentence in etree.fromstring(built.tei, safe_parser()).iter(tei("s")):
         reading = mapped_reading(sentence)[0]
         if not reading:
             continue

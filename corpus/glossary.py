@@ -42,3 +42,9 @@ def entries() -> tuple[Entry, ...]:
 def glossary_words() -> frozenset[str]:
     """Every word of every form, lower case."""
     return frozenset(w for e in entries() for form in (e.fr, *e.forms) for w in form.lower().split())
+
+
+@cache
+def keys_by_form(kind: str) -> dict[str, str]:
+    """Every lower-cased form of the entries of one type, with the entry's key: cœurs -> coeur."""
+    return {form.lower(): e.id.split(".", 1)[1] for e in entries() if e.type == kind for form in (e.fr, *e.forms)}

@@ -41,7 +41,7 @@ def candidates(
             continue
         found = doc._.claims or [None]
         for slot in found:
-            kind = slot.kind if slot else {"penalty": "penalty", "definition": "definition"}.get(label, "procedure")
+            kind = slot.kind if slot else label if label in ("penalty", "definition") else "procedure"
             claim = slot.claim if slot else {}
             match = _match(rules, passage, kind)
             out.append(Candidate(source_id, passage, text, label, kind, claim, doc.cats[label], match, entities))

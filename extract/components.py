@@ -7,10 +7,11 @@ from functools import lru_cache
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from corpus.glossary import TYPES
 from extract import classify, slots
 from extract.numbers import NUMBER_WORDS, parse_number, roman
 
-PLAY_LABELS = ("CARD", "SUIT", "TERM", "COUNTER")  # the glossary's words of play (a game's name is not one)
+PLAY_LABELS = tuple(t.upper() for t in TYPES if t != "game")  # the glossary's words of play, not a game's name
 
 if not Doc.has_extension("claims"):
     Doc.set_extension("claims", default=[])

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from corpus.glossary import entries
+from corpus.glossary import keys_by_form
 from extract.numbers import NUMBER_WORDS, parse_number
 from extract.quick import Quick
 
@@ -54,10 +54,9 @@ def cards() -> dict[str, str]:
     return ranks() | _table()["pips"]
 
 
-@cache
 def suits() -> dict[str, str]:
-    """Every form of a suit in the glossary (corpus/data/glossary.toml) by its id: cœurs -> coeur."""
-    return {form.lower(): e.id.split(".", 1)[1] for e in entries() if e.type == "suit" for form in (e.fr, *e.forms)}
+    """Every form of a suit in the glossary (corpus/data/glossary.toml) by its key: cœurs -> coeur."""
+    return keys_by_form("suit")
 
 
 def _alternatives(words: dict[str, str]) -> str:
@@ -110,8 +109,9 @@ def _groups(match: re.Match[str]) -> dict[str, str]:
 
 
 @cache
-def _penalty() -> re.Pattern[str]:
-    return re.compile(_table()["penalty"]["words"])
+def _data_pattern(table: str, key: str) -> re.Pattern[str]:
+    """A single expression of slots.toml (`[penalty] words`, `[whole_deal] pattern`…), compiled once."""
+    return re.compile(_table()[table][key])
 
 
 def modern(text: str) -> str:
@@ -141,14 +141,14 @@ def _bare_list() -> re.Pattern[str]:
 def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     """A clause that is nothing but ranks, after a clause on the order of the cards."""
     table = _table()["listed_order"]
-    match = _bare_list().fullmatch(clause) if re.search(table["lead"], before) else None
+    match = _bare_list().fullmatch(clause) if _data_pattern("listed_order", "lead").search(before) else None
     order = _rank_list(match.group("ranks")) if match else []
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
 
 
 def _whole_deal(sentence: str, slots: list[Slot]) -> list[Slot]:
     """All the cards dealt but the talon: the hand each player gets, where the sentence says how many."""
-    if not re.search(_table()["whole_deal"]["pattern"], sentence):
+    if not _data_pattern("whole_deal", "pattern").search(sentence):
         return slots
     facts = {k: v for slot in slots for k, v in slot.claim.items() if k in ("size", "players", "talon")}
     deal = next((slot for slot in slots if slot.kind == "deal" and "hand" not in slot.claim), None)
@@ -194,7 +194,7 @@ def _clause_slots(clause: str, at: int) -> list[Slot]:
             claim = _claim(entry, match)
             if claim:
                 kind = entry["kind"]
-                if kind == "counters" and _penalty().search(clause):
+                if kind == "counters" and _data_pattern("penalty", "words").search(clause):
                     kind = "penalty"
                 found.append(Slot(kind, claim, at + match.start(), at + match.end()))
     return found
