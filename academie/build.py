@@ -146,6 +146,7 @@ def build_corpus(
     workers: int = 1,
     scheduler: str | None = None,
     cached: bool = True,
+    before_writing: Callable[[list[Built]], None] | None = None,
 ) -> list[Built]:
     """Build every source, serially or on a Dask cluster (`workers` local processes, or the
     scheduler at `scheduler`); write each TEI file whole or not at all, in source order; remove the
@@ -164,6 +165,8 @@ def build_corpus(
         remember(g, built)
     made = {b.source: b for b in fresh} | {k: v for k, v in kept.items() if v is not None}
     results = [made[s.id] for s in sources]
+    if before_writing:  # the ledger's check: a build it refuses writes nothing
+        before_writing(results)
     for number, built in enumerate(results, 1):
         target = paths.tei_path(built.source, tei_dir)
         changed = not target.exists() or target.read_bytes() != built.tei
@@ -223,13 +226,24 @@ def remember(given: SourceFiles, built: Built) -> None:
     write_atomic(CACHE / f"{built.source}.json", json.dumps(record, ensure_ascii=False, sort_keys=True))
 
 
+def check_citations(results: list[Built]) -> None:
+    """Refuse a build that would break an identifier the ledger records as published."""
+    current, digests = _citations(results)
+    ledger.check(current, digests=digests)
+
+
 def keep_citations(results: list[Built], progress: Progress = stderr_progress) -> None:
     """Check the ledger of published identifiers, then record the new ones."""
-    current = {i for built in results for i in built.ids} | {rule.id for rule in load_rules()}
-    digests = {name: digest for built in results for name, digest in built.anchors}
-    ledger.check(current, digests=digests)
+    check_citations(results)
+    current, digests = _citations(results)
     added = ledger.update(current, digests=digests)
     progress(f"ledger: {len(current)} identifiers live, {added} newly published, none broken")
+
+
+def _citations(results: list[Built]) -> tuple[set[str], dict[str, str]]:
+    """The identifiers a build makes live (its sources' and the rules') and its sentences' anchors."""
+    current = {i for built in results for i in built.ids} | {rule.id for rule in load_rules()}
+    return current, {name: digest for built in results for name, digest in built.anchors}
 
 
 def _remove_stale_temporaries(folder: Path) -> None:

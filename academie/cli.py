@@ -32,12 +32,16 @@ def _port(text: str) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from academie.build import build_corpus, build_lock, keep_citations, stderr_progress
+    from academie.build import build_corpus, build_lock, check_citations, keep_citations, stderr_progress
     from academie.stages import build_edition
 
     with build_lock():
         results = build_corpus(
-            progress=stderr_progress, workers=args.workers, scheduler=args.scheduler, cached=not args.fresh
+            progress=stderr_progress,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            cached=not args.fresh,
+            before_writing=check_citations,
         )
         keep_citations(results, stderr_progress)
         if not args.no_site:

@@ -18,7 +18,7 @@ from corpus.fileio import safe_parser
 from corpus.readings import mapped_reading
 from corpus.spans import XML_ID, tei
 from extract.classify import RULE_BEARING
-from extract.evaluate import precision_recall
+from extract.evaluate import precision_recall, slot_named
 from extract.slots import flat_facts
 
 
@@ -112,7 +112,7 @@ def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> No
         score.missed.append(f"missed: {text[:90]}")
     if not rule and cands:
         score.missed.append(f"false: {text[:90]}")
-    stated = frozenset(f for c in cands for f in flat_facts(c["claim"]))
+    stated = frozenset(f for c in cands for f in flat_facts(slot_named(c["kind"], c["claim"])))
     gold = label.facts if label else frozenset()
     keys = {f.split("=", 1)[0] for f in gold}
     score.gold_facts += len(gold)

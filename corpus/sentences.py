@@ -5,9 +5,18 @@ from __future__ import annotations
 import re
 
 # A stop before a capital; or, with no space, between words ("ci-dessus.Fin du jeu": a lost space)
-_BOUNDARY = re.compile(r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])")
+_BOUNDARY = re.compile(
+    r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])"
+    # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant")
+    r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
+    r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"
+)
 _WORD_BEFORE = re.compile(r"(\S+)$")
-_LABEL = re.compile(r"(?:[IVXLC]+|\d+)[.°]*|(?:art(?:icle)?|chap(?:itre)?|règle)\.? *(?:[IVXLC]+|\d+)\.?", re.I)
+_LABEL = re.compile(
+    r"[;:•>’']?\s*(?:[IVXLC]+|\d+|i[o°])\s*[.°º»\"”]*"  # "II.", "4°.", "3»." and "io." as OCR reads "1°."
+    r"|(?:art(?:icle)?|chap(?:itre)?|règle)\.? *(?:[IVXLC]+|\d+)\.?",
+    re.I,
+)
 ABBREVIATIONS = frozenset(
     [
         "etc",

@@ -77,12 +77,12 @@ def claim_accuracy(
         for rule in load_rules():
             if rule.source == source:
                 for passage in rule.passages:
-                    gold[passage] |= facts(rule.claim, kinds)
+                    gold[passage] |= facts(slot_named(rule.kind, rule.claim), kinds)
         found: dict[str, set[tuple]] = defaultdict(set)
         for cand in candidates(source):
             cited = next((p for p in gold if cand.passage == p or cand.passage.startswith(p + ".")), None)
             if cited:
-                found[cited] |= facts(cand.claim, kinds)
+                found[cited] |= facts(slot_named(cand.kind, cand.claim), kinds)
         for key in (source, "overall"):
             c = counts[key]
             for passage, stated in found.items():
@@ -92,6 +92,16 @@ def claim_accuracy(
             c[2] += sum(any(_covers(f, g) for f in found.get(p, ())) for p, stated in gold.items() for g in stated)
             c[3] += sum(len(stated) for stated in gold.values())
     return {k: (round(c / max(1, j), 3), round(f / max(1, g), 3), j, g) for k, (c, j, f, g) in counts.items()}
+
+
+# Claim keys a rule's kind gives another meaning: a talon rule's `size` is the talon's.
+KIND_KEYS = {"talon": {"size": "talon"}}
+
+
+def slot_named(kind: str, claim: dict) -> dict:
+    """A catalogue claim with its keys as the slots name them."""
+    renamed = KIND_KEYS.get(kind, {})
+    return {renamed.get(key, key): value for key, value in claim.items()}
 
 
 def facts(claim: dict, kinds: tuple[str, ...] = tuple(SAME_FACT)) -> set[tuple]:
@@ -105,7 +115,7 @@ def facts(claim: dict, kinds: tuple[str, ...] = tuple(SAME_FACT)) -> set[tuple]:
             if isinstance(value, dict):
                 out |= {(slot, _rank(k), v) for k, v in value.items() if isinstance(v, int)}
             elif isinstance(value, list) and all(isinstance(v, str) for v in value):
-                out.add((slot, tuple(value)))
+                out.add((slot, tuple(_rank(v) for v in value)))  # an order within a suit is one of ranks
             elif isinstance(value, list) and value and all(isinstance(v, int) for v in value):
                 out.add((slot, frozenset(value)))  # alternatives: "deux, trois, ou quatre joueurs"
             elif isinstance(value, int) and not isinstance(value, bool):

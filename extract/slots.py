@@ -128,9 +128,20 @@ def extract(text: str) -> list[Slot]:
     start = 0
     clauses = CLAUSE.split(low)
     for k, clause in enumerate(clauses):
-        out += _merge(_clause_slots(clause, start) + _listed_order(clauses[k - 1] if k else "", clause, start))
+        listed = _listed_order(clauses[k - 1] if k else "", clause, start) + _numbered_order(clause, start)
+        out += _merge(_clause_slots(clause, start) + listed)
         start += len(clause) + 1
-    return _unique(_whole_deal(low, out) + _chains(low))
+    return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
+
+
+def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
+    """The packs a sentence states, less those it names ordinary to compare the game's with."""
+    compared = _data_pattern("compared", "pattern")
+    packs = sorted((slot for slot in slots if "size" in slot.claim), key=lambda slot: slot.start)
+    ends = [0] + [slot.end for slot in packs]  # the words before a pack, since the pack before it
+    ordinary = [slot for slot, end in zip(packs, ends, strict=False) if compared.search(sentence, end, slot.start)]
+    beside = len(ordinary) < len({slot.claim["size"] for slot in packs})  # another pack is stated
+    return [slot for slot in slots if not (beside and slot in ordinary)]
 
 
 @cache
@@ -144,6 +155,22 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     match = _bare_list().fullmatch(clause) if _data_pattern("listed_order", "lead").search(before) else None
     order = _rank_list(match.group("ranks")) if match else []
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
+
+
+@cache
+def _numbered_item() -> re.Pattern[str]:
+    return re.compile(rf"\b(\d{{1,3}})\s*[°.]?\s+(?:et )?(?:enfin )?(?:le |la |les |l.)({_fill()['CARD'][1]})s?\b")
+
+
+def _numbered_order(clause: str, at: int) -> list[Slot]:
+    """Cards numbered in a row, highest first: "23 le roi, 24 la reine, 25 le chevalier…"."""
+    run: list[re.Match[str]] = []
+    for item in _numbered_item().finditer(clause):
+        run = run + [item] if run and int(item.group(1)) == int(run[-1].group(1)) + 1 else [item]
+    order = list(dict.fromkeys(cards()[item.group(2)] for item in run))
+    if len(order) < _table()["listed_order"]["at_least"]:
+        return []
+    return [Slot("rank", {"order": order}, at + run[0].start(), at + run[-1].end())]
 
 
 def _whole_deal(sentence: str, slots: list[Slot]) -> list[Slot]:
@@ -231,6 +258,11 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         else:
             claim[key] = value
     claim |= lists
+    if "range" in entry:  # "depuis deux jusqu'à six": every number from the first to the last
+        low, high = claim[entry["range"]][0], claim[entry["range"]][-1]
+        if low >= high:
+            return None
+        claim[entry["range"]] = list(range(low, high + 1))
     if "ranks_as" in entry:
         lead = [cards()[groups["card"]]] if "card" in groups else []  # "la plus forte est l'as, puis…"
         claim[entry["ranks_as"]] = list(dict.fromkeys(lead + _rank_list(groups["ranks"])))
@@ -264,7 +296,7 @@ def _merge(slots: list[Slot]) -> list[Slot]:
     hand with its packets, a pack with the ranks it lacks."""
     merged: dict[str, Slot] = {}
     rest = []
-    for slot in sorted(slots, key=lambda s: s.start):
+    for slot in sorted((s for s in slots if not _part_of_list(s, slots)), key=lambda s: s.start):
         into = merged.get(slot.kind)
         if into is None:
             merged[slot.kind] = Slot(slot.kind, dict(slot.claim), slot.start, slot.end)
@@ -274,6 +306,19 @@ def _merge(slots: list[Slot]) -> list[Slot]:
         else:
             rest.append(slot)
     return [*merged.values(), *rest]
+
+
+def _part_of_list(slot: Slot, slots: list[Slot]) -> bool:
+    """Is the slot one number of a list another match of its kind states around it ("deux" of
+    "depuis deux personnes jusqu'à six", "six personnes" of "deux, quatre ou six personnes")?"""
+    return any(
+        other.kind == slot.kind
+        and other.start < slot.end
+        and slot.start < other.end
+        and all(isinstance(other.claim.get(k), list) and v in other.claim[k] for k, v in slot.claim.items())
+        for other in slots
+        if other is not slot
+    )
 
 
 def _agrees(a: dict, b: dict) -> bool:

@@ -92,6 +92,22 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("Il donnera à chacun huit cartes, par deux fois quatre.", {"hand=8", "packets=4,4"}),
         ("Chacun met un jeton devant soi, et n'a que huit cartes.", {"hand=8"}),
+        ("On y peut jouer deux, quatre ou six personnes.", {"players=2,4,6"}),
+        ("On peut jouer depuis deux personnes jusqu'à six, à raison de cinq cartes chacune.", {"players=2,3,4,5,6"}),
+        ("Si l'on ne joue que quatre, celui qui coupe la plus belle carte donne.", {"players=4"}),
+        ("La partie est ordinairement de trente-six points lorsqu'on joue six.", {"target=36", "players=6"}),
+        ("Les cartes avec lesquelles on joue ce jeu sont au nombre de trente-six.", {"size=36"}),
+        ("Vous en ôterez toutes les petites, vous réservant les trente-six qui restent.", {"size=36"}),
+        ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", {"size=78"}),
+        ("Le jeu de 52 cartes a quatre couleurs ; celui de 56 a un chevalier de plus.", {"size=52", "size=56"}),
+        ("Il les partage toutes, trois à trois, excepté trois, qui restent au talon.", {"talon=3"}),
+        (
+            "Savoir : 23 le Roi, 24 la Reine, 25 le Chevalier, 26 le Valet, 27 le dix.",
+            {"order=roi,dame,cavalier,valet,10"},
+        ),
+        ("On joue ce jeu à quatre ; le nombre des joueurs est de quatre.", {"players=4"}),
+        ("Chaque joueur reçoit treize cartes.", {"hand=13"}),
+        ("Celui qui a le plus de points gagne la partie, qui est de cent points.", {"target=100"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -105,6 +121,11 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il se donne une carte, puis il tire la réjouissance.", "hand=1"),  # the dealer's card, not each hand
         ("On jouera avec dix cartes.", "size=10"),  # fewer than twenty: a hand, not a pack
         ("Mais les six ne sont supérieurs aux sept, que lorsque les sept ne sont pas triomphes.", "order=6,7"),
+        ("On peut jouer depuis deux personnes jusqu'à six.", "players=2"),  # one end of the range
+        ("On joue à deux contre deux.", "players=2"),  # four players, two against two
+        ("Il se joue à trois cartes.", "players=3"),
+        ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
+        ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -152,13 +152,16 @@ def _build_again(folder: Path, corpus: Path, rules: Path) -> subprocess.Complete
 
 def test_a_sentence_inserted_before_a_published_one_is_caught(corpus_copy: Path) -> None:
     """The ledger anchors each sentence's identifier to its raw text: a sentence inserted before it
-    makes the identifier name other text, and the build refuses until the editor accepts it."""
+    makes the identifier name other text, and the build refuses, writing nothing, until the editor
+    accepts it."""
     shutil.copyfile(paths.CORPUS / "ledger.txt", corpus_copy / "ledger.txt")
     raw = corpus_copy / "sources" / "reversis" / "raw.txt"
     raw.write_bytes(raw.read_bytes().replace(b"10. Uon donne onze", b"10. Ceci est ajout\xc3\xa9. Uon donne onze", 1))
+    tei = (corpus_copy / "tei" / "reversis.xml").read_bytes()
     refused = run_academie("build", "--no-site", corpus=corpus_copy)
     message = _one_line_error(refused)
     assert "reversis.a10.s1 would name other text" in message and "[changed]" in message
+    assert (corpus_copy / "tei" / "reversis.xml").read_bytes() == tei  # refused before anything is written
     accept = message.rsplit(": ", 1)[1]  # the line the message proposes
     (corpus_copy / "redirects.toml").write_text(f"[changed]\n{accept}\n", "utf-8")
     accepted = run_academie("build", "--no-site", corpus=corpus_copy)
