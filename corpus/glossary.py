@@ -21,6 +21,7 @@ class Entry:
     en: str
     forms: tuple[str, ...]  # the spellings matched in running text
     case: bool  # match the forms with their case (Monde the trump, not tout le monde)
+    rank: str | None = None  # a card the claims name: its id in rules/data/cards.toml
 
 
 @cache
@@ -34,7 +35,8 @@ def entries() -> tuple[Entry, ...]:
             raise ValueError(f"glossary.toml: unknown entry type [{kind}] (known: {', '.join(TYPES)})")
         for key, e in table.items():
             forms = e["match"] if "match" in e else [e["fr"], *e.get("forms", [])]
-            out.append(Entry(f"{kind}.{key}", kind, e["fr"], e["en"], tuple(forms), bool(e.get("case", False))))
+            case = bool(e.get("case", False))
+            out.append(Entry(f"{kind}.{key}", kind, e["fr"], e["en"], tuple(forms), case, e.get("rank")))
     return tuple(sorted(out, key=lambda e: (TYPES.index(e.type), e.id)))
 
 
@@ -48,3 +50,9 @@ def glossary_words() -> frozenset[str]:
 def keys_by_form(kind: str) -> dict[str, str]:
     """Every lower-cased form of the entries of one type, with the entry's key: cœurs -> coeur."""
     return {form.lower(): e.id.split(".", 1)[1] for e in entries() if e.type == kind for form in (e.fr, *e.forms)}
+
+
+@cache
+def ranks_by_form() -> dict[str, str]:
+    """Every lower-cased form of a card the claims name, with its rank: roy -> roi, Monde -> atout-21."""
+    return {form.lower(): e.rank for e in entries() if e.rank for form in (e.fr, *e.forms)}

@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from corpus.glossary import keys_by_form
+from corpus.glossary import keys_by_form, ranks_by_form
 from extract.numbers import NUMBER_WORDS, parse_number
 from extract.quick import Quick
 
@@ -45,8 +45,10 @@ def _spellings() -> dict[str, str]:
         return tomllib.load(handle)["forms"]
 
 
+@cache
 def ranks() -> dict[str, str]:
-    return _table()["ranks"]
+    """The cards a claim names by rank: the glossary's (corpus/data/glossary.toml), and the ten."""
+    return ranks_by_form() | _table()["ranks"]
 
 
 def cards() -> dict[str, str]:

@@ -107,6 +107,7 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("On joue ce jeu à quatre ; le nombre des joueurs est de quatre.", {"players=4"}),
         ("Chaque joueur reçoit treize cartes.", {"hand=13"}),
+        ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
         ("Celui qui a le plus de points gagne la partie, qui est de cent points.", {"target=100"}),
     ],
 )
