@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 
 from corpus import paths
 from corpus.fileio import parse_xml
+from extract import classify
 from extract.annotate import Sentence, analyse
 from extract.classify import RULE_BEARING
 from rules.catalogue import load_rules
@@ -41,11 +42,19 @@ def candidates(
             continue
         found = doc._.claims or [None]
         for slot in found:
-            kind = slot.kind if slot else label if label in ("penalty", "definition") else "procedure"
+            kind = slot.kind if slot else _claimless_kind(label, text)
             claim = slot.claim if slot else {}
             match = _match(rules, passage, kind)
             out.append(Candidate(source_id, passage, text, label, kind, claim, doc.cats[label], match, entities))
     return out
+
+
+def _claimless_kind(label: str, text: str) -> str:
+    """A candidate without a typed claim: a penalty, a term of play fixed (a definition, or a rule
+    that names a term as it states it: "on nomme coupeurs ceux qui…"), or a procedure."""
+    if label in ("penalty", "definition"):
+        return label
+    return "definition" if classify.names_a_term(text) else "procedure"
 
 
 def _match(rules: list, passage: str, kind: str) -> str | None:

@@ -58,6 +58,14 @@ def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dic
     return out
 
 
+NAMES = 3.0  # a definition cue of full weight: "on nomme…", "on appelle…", "se nomme…"
+
+
+def names_a_term(text: str) -> bool:
+    """Does the sentence name a term of play as it states it, whatever class wins?"""
+    return scores(text, has_claim=False).get("definition", 0) >= NAMES
+
+
 def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> tuple[str, float]:
     """The winning class and its share of the total (a confidence)."""
     totals = scores(text, has_claim, play_terms)

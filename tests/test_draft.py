@@ -107,6 +107,8 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("On joue ce jeu à quatre ; le nombre des joueurs est de quatre.", {"players=4"}),
         ("Chaque joueur reçoit treize cartes.", {"hand=13"}),
+        ("On peut jouer à la brusquembille, deux, trois, quatre, ou cinq.", {"players=2,3,4,5"}),
+        ("Lorsque l'on joue trois ou cinq, on ne joue qu'avec trente cartes.", {"players=3,5", "size=30"}),
         ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
         ("Celui qui a le plus de points gagne la partie, qui est de cent points.", {"target=100"}),
     ],
@@ -125,6 +127,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On peut jouer depuis deux personnes jusqu'à six.", "players=2"),  # one end of the range
         ("On joue à deux contre deux.", "players=2"),  # four players, two against two
         ("Il se joue à trois cartes.", "players=3"),
+        ("On joue trois, quatre ou cinq cartes.", "players=3,4,5"),
         ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
     ],

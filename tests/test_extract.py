@@ -15,7 +15,7 @@ from corpus.longs import reading
 from corpus.readings import mapped_reading
 from corpus.sentences import sentence_ranges
 from corpus.spans import XML_ID, tei
-from extract.classify import RULE_BEARING, classify
+from extract.classify import RULE_BEARING, classify, names_a_term
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
@@ -111,6 +111,30 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify("Il est prudent de se défaire des as ; on doit les jouer avant toute autre.")[0] == "advice"
     assert classify("Il n'est pas moins avantageux de se défaire des as, parce que…")[0] == "advice"
     assert classify("Les Suisses et les Allemands ne jouent point ordinairement d'autres jeux.")[0] == "narrative"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Chacun puisait des jetons dans la corbeille et en gavait son gousset.",
+        "À l'hôtel du Guénic, chacun des joueurs prenait vingt jetons et répondait de cinq sous.",
+        "Sur la table ils laissèrent quelques paquets de cartes et des jetons.",
+    ],
+)
+def test_what_players_did_is_narrative(sentence: str) -> None:
+    assert classify(sentence)[0] == "narrative"
+
+
+def test_a_law_in_the_imperfect_of_its_condition_is_a_rule() -> None:
+    assert classify("Celui qui ne s'en est point défait dans le tour paye un jeton à chaque joueur.")[0] == "rule"
+    assert classify("Mais s'il arrivait que le joueur eût plus de cartes, il ne compterait rien.")[0] == "rule"
+
+
+def test_a_rule_that_names_a_term_is_drafted_as_a_definition() -> None:
+    """Its rule cues win the class, but the candidate fixes a term: drafted as terms, not a procedure."""
+    term = "On nomme coupeurs, ceux qui prennent cartes dans le tour, avant que celui qui a la main se donne la sienne."
+    assert classify(term)[0] == "rule" and names_a_term(term)
+    assert not names_a_term("Celui qui tire peut faire, ou ordonner à l'autre, selon qu'on est convenu.")
 
 
 def test_detection_on_the_annotated_sources_stays_at_its_measured_level() -> None:
