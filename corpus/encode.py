@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -31,6 +31,7 @@ GAME_RESP = "#academie.game-cues"
 SENTENCE_BLOCKS = ("p",)
 
 
+@cache
 def software_version() -> str:
     try:
         return version("academie")

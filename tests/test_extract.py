@@ -15,14 +15,17 @@ from corpus.longs import reading
 from corpus.readings import mapped_reading
 from corpus.sentences import sentence_ranges
 from corpus.spans import XML_ID, tei
-from extract.classify import RULE_BEARING, classify, names_a_term
+from extract import slots
+from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
+from extract.quick import needed
 from extract.slots import extract
 from tests.conftest import run_academie
 
 GOLD = Path(__file__).parent / "gold" / "sentences.tsv"
+UNSEEN = Path(__file__).parent / "unseen"
 
 
 @pytest.mark.parametrize(
@@ -135,6 +138,24 @@ def test_a_rule_that_names_a_term_is_drafted_as_a_definition() -> None:
     term = "On nomme coupeurs, ceux qui prennent cartes dans le tour, avant que celui qui a la main se donne la sienne."
     assert classify(term)[0] == "rule" and names_a_term(term)
     assert not names_a_term("Celui qui tire peut faire, ou ordonner à l'autre, selon qu'on est convenu.")
+
+
+def test_the_quick_test_of_a_pattern_never_rules_out_a_match() -> None:
+    """Every cue and slot pattern finds, in every clause of the unseen texts, just what `re` finds."""
+    texts = [p.read_text("utf-8") for p in sorted(UNSEEN.glob("*.txt"))]
+    sentences = [slots.modern(t[a:b]) for t in texts for a, b in sentence_ranges(t, 0, len(t), [])]
+    clauses = sentences + [c for s in sentences for c in slots.CLAUSE.split(s)]
+    patterns = [q for table in cues().values() for q, _ in table] + [q for _, q in slots.patterns()]
+    for quick in [*patterns, *(q for _, q in slots.chain_patterns()), *domain()[0]]:
+        for text in clauses:
+            assert [m.span() for m in quick.finditer(text)] == [m.span() for m in quick.full.finditer(text)], text
+
+
+def test_the_words_a_pattern_needs() -> None:
+    assert needed(r"\b(?:jeu|jeux|paquet) (?:entier )?de (?P<n>\d+) cartes\b") == {" cartes"}
+    assert needed(r"\bla (?:carte|tarot)s? prend") == {" prend"}
+    assert needed(r"\bdoi(t|vent)\b") == {"doi"} and needed(r"\d+ [ab]") is None
+    assert needed(r"(?i)talon") is None  # in any case: no literal to test
 
 
 def test_detection_on_the_annotated_sources_stays_at_its_measured_level() -> None:
