@@ -114,6 +114,11 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify("Il est prudent de se défaire des as ; on doit les jouer avant toute autre.")[0] == "advice"
     assert classify("Il n'est pas moins avantageux de se défaire des as, parce que…")[0] == "advice"
     assert classify("Les Suisses et les Allemands ne jouent point ordinairement d'autres jeux.")[0] == "narrative"
+    praised = "Ceux qui savent le jeu de Piquet conviennent que c'est un des plus beaux jeux qui se jouent aux cartes."
+    assert classify(praised)[0] == "narrative"
+    good = "Il ne faut qu'une grande attention à son jeu pour être bon joueur ; car on doit savoir ce qu'il a."
+    assert classify(good)[0] == "advice"
+    assert classify("Le plus ancien en cartes donne le premier, et doit donner trois cartes.")[0] == "rule"
 
 
 @pytest.mark.parametrize(
