@@ -113,7 +113,12 @@ def _groups(match: re.Match[str]) -> dict[str, str]:
 @cache
 def _data_pattern(table: str, key: str) -> re.Pattern[str]:
     """A single expression of slots.toml (`[penalty] words`, `[whole_deal] pattern`…), compiled once."""
-    return re.compile(_table()[table][key])
+    return _data_pattern_of(_table()[table][key])
+
+
+@cache
+def _data_pattern_of(expression: str) -> re.Pattern[str]:
+    return re.compile(expression)
 
 
 def modern(text: str) -> str:
@@ -131,7 +136,7 @@ def extract(text: str) -> list[Slot]:
     clauses = CLAUSE.split(low)
     for k, clause in enumerate(clauses):
         listed = _listed_order(clauses[k - 1] if k else "", clause, start) + _numbered_order(clause, start)
-        out += _merge(_clause_slots(clause, start) + listed)
+        out += _merge(_clause_slots(clause, start, low[:start]) + listed)
         start += len(clause) + 1
     return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
 
@@ -216,9 +221,13 @@ def _below(order: list[str]) -> list[str]:
     return [p for p in reversed(pips[: pips.index(order[-1])]) if p not in order]
 
 
-def _clause_slots(clause: str, at: int) -> list[Slot]:
+def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
+    """The slots of one clause; an entry with `after` reads a pronoun only after the noun it stands
+    for, earlier in the sentence ("la partie est de trente-six points ; … elle est de vingt-un")."""
     found = []
     for entry, pattern in patterns():
+        if "after" in entry and not _data_pattern_of(entry["after"]).search(before):
+            continue
         for match in pattern.finditer(clause):
             claim = _claim(entry, match)
             if claim:

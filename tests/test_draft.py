@@ -111,6 +111,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Lorsque l'on joue trois ou cinq, on ne joue qu'avec trente cartes.", {"players=3,5", "size=30"}),
         ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
         ("Celui qui a le plus de points gagne la partie, qui est de cent points.", {"target=100"}),
+        (
+            "La partie est de trente-six points lorsqu'on joue six ; et à deux ou quatre, elle est de vingt-un.",
+            {"target=36", "target=21"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -128,6 +132,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On joue à deux contre deux.", "players=2"),  # four players, two against two
         ("Il se joue à trois cartes.", "players=3"),
         ("On joue trois, quatre ou cinq cartes.", "players=3,4,5"),
+        ("La dame est de cœur ; elle est de trois points.", "target=3"),  # 'elle' with no game before it
         ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
     ],
