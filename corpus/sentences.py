@@ -12,8 +12,8 @@ _BOUNDARY = re.compile(
     r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"
 )
 _WORD_BEFORE = re.compile(r"(\S+)$")
-_LABEL = re.compile(
-    r"[;:•>’']?\s*(?:[IVXLC]+|\d+|i[o°])\s*[.°º»\"”]*"  # "II.", "4°.", "3»." and "io." as OCR reads "1°."
+LABEL = re.compile(
+    r"[;:•>’']?\s*(?:i[o°]|[IVXLC]+|\d+)\s*[.°º»\"”]*"  # "II.", "4°.", "3»." and "io." as OCR reads "1°."
     r"|(?:art(?:icle)?|chap(?:itre)?|règle)\.? *(?:[IVXLC]+|\d+)\.?",
     re.I,
 )
@@ -43,6 +43,14 @@ ABBREVIATIONS = frozenset(
 )
 
 
+def without_label(text: str) -> str:
+    """A sentence without the number that opens it ("LXVI. Quand la vole…" -> "Quand la vole…")."""
+    match = LABEL.match(text)
+    if match and match.group().rstrip()[-1:] in '.°º»"”' and text[match.end() : match.end() + 1].isspace():
+        return text[match.end() :].lstrip()
+    return text
+
+
 def _is_abbreviation(text: str, end: int) -> bool:
     match = _WORD_BEFORE.search(text[max(0, end - 40) : end].rstrip(".!?”»\"')]"))
     if not match:
@@ -62,7 +70,7 @@ def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]
     cuts: list[int] = []
     for m in _BOUNDARY.finditer(text):
         # "II. Le jeu se marque…": a numbered rule's label opens its sentence, it is not one
-        if not _is_abbreviation(text, m.start() + 1) and not _LABEL.fullmatch(
+        if not _is_abbreviation(text, m.start() + 1) and not LABEL.fullmatch(
             text[cuts[-1] if cuts else 0 : m.end()].strip()
         ):
             cuts.append(m.end())

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 from corpus.header import sentence_kinds
+from corpus.sentences import without_label
 from extract import slots
 from extract.quick import Quick
 
@@ -45,7 +46,7 @@ def domain() -> tuple[tuple[Quick, ...], float, int]:
 def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dict[str, float]:
     """Cue totals per class; words of the game (and `play_terms`, the glossary entries the pipeline
     found) and a typed claim add to `rule`; `narrative` starts from a floor."""
-    low = text.lower().replace("’", "'")
+    low = without_label(text.lower().replace("’", "'"))  # a cue read at the start reads past "LXVI."
     out = {label: sum(w for p, w in patterns if p.search(low)) for label, patterns in cues().items()}
     words, weight, cap = domain()
     found = sum(bool(p.search(low)) for p in words)

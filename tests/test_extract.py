@@ -13,7 +13,7 @@ from corpus.fileio import parse_xml
 from corpus.glossary import entries
 from corpus.longs import reading
 from corpus.readings import mapped_reading
-from corpus.sentences import sentence_ranges
+from corpus.sentences import sentence_ranges, without_label
 from corpus.spans import XML_ID, tei
 from extract import slots
 from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
@@ -131,6 +131,12 @@ def test_advice_and_narrative_are_not_rules() -> None:
 )
 def test_what_players_did_is_narrative(sentence: str) -> None:
     assert classify(sentence)[0] == "narrative"
+
+
+def test_a_numbered_law_is_read_past_its_number() -> None:
+    assert without_label("LXVI. Quand la vole est entreprise") == "Quand la vole est entreprise"
+    assert without_label("il y a trois matadors") == "il y a trois matadors"  # a word, not a number
+    assert classify("LXVI. Quand la vole est entreprise, il n'y a plus moyen de s'en dédire.")[0] == "rule"
 
 
 def test_a_law_in_the_imperfect_of_its_condition_is_a_rule() -> None:
