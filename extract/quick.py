@@ -19,11 +19,12 @@ ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)  # consume nothing: literals o
 class Quick:
     """A compiled pattern with a cheap test that rules out most texts before it is searched."""
 
-    __slots__ = ("full", "loose", "words")
+    __slots__ = ("full", "loose", "word", "words")
 
     def __init__(self, pattern: str) -> None:
         self.full = re.compile(pattern)
         self.words = needed(pattern)
+        self.word = min(self.words) if self.words else ""  # the one word most patterns need
         # without \b a pattern finds more, but a negative lookaround without \b would refuse more
         loosens = not self.words and "(?!" not in pattern and "(?<!" not in pattern
         self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else self.full
@@ -34,7 +35,7 @@ class Quick:
 
     def may_match(self, text: str) -> bool:
         if self.words:
-            return any(word in text for word in self.words)
+            return any(word in text for word in self.words) if len(self.words) > 1 else self.word in text
         return self.loose.search(text) is not None
 
     def search(self, text: str) -> re.Match[str] | None:
