@@ -107,6 +107,7 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("On joue ce jeu à quatre ; le nombre des joueurs est de quatre.", {"players=4"}),
         ("Chaque joueur reçoit treize cartes.", {"hand=13"}),
+        ("Ceux qui jouent contre lui ont en main chacun treize cartes d'une couleur.", {"hand=13"}),
         ("On peut jouer à la brusquembille, deux, trois, quatre, ou cinq.", {"players=2,3,4,5"}),
         ("Lorsque l'on joue trois ou cinq, on ne joue qu'avec trente cartes.", {"players=3,5", "size=30"}),
         ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
