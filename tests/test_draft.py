@@ -108,6 +108,13 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("On joue ce jeu à quatre ; le nombre des joueurs est de quatre.", {"players=4"}),
         ("Chaque joueur reçoit treize cartes.", {"hand=13"}),
         ("Ceux qui jouent contre lui ont en main chacun treize cartes d'une couleur.", {"hand=13"}),
+        ("Le jeu de cartes dont on se sert est de trente-six cartes.", {"size=36"}),
+        ("Il y a trente-deux cartes dans ce jeu.", {"size=32"}),
+        ("On prend le jeu de piquet, c'est-à-dire trente-deux cartes.", {"size=32"}),
+        ("Il faut faire quinze points pour gagner ; le premier qui fait cent points.", {"target=15", "target=100"}),
+        ("Le roi est la première carte, ensuite la dame, le valet, l'as, le dix.", {"order=roi,dame,valet,as,10"}),
+        ("On ne peut écarter que trois cartes.", {"limits=3"}),
+        ("On distribue toutes les cartes, à chacun treize.", {"hand=13"}),
         ("On peut jouer à la brusquembille, deux, trois, quatre, ou cinq.", {"players=2,3,4,5"}),
         ("Lorsque l'on joue trois ou cinq, on ne joue qu'avec trente cartes.", {"players=3,5", "size=30"}),
         ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
@@ -133,6 +140,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On joue à deux contre deux.", "players=2"),  # four players, two against two
         ("Il se joue à trois cartes.", "players=3"),
         ("On joue trois, quatre ou cinq cartes.", "players=3,4,5"),
+        ("Il donne les cartes et paye à chacun deux jetons.", "hand=2"),
         ("La dame est de cœur ; elle est de trois points.", "target=3"),  # 'elle' with no game before it
         ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
