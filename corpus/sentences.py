@@ -39,6 +39,13 @@ ABBREVIATIONS = frozenset(
         "fig",
         "sr",
         "sieur",
+        "subst",  # a dictionary's "subst. fem.", "adj.", "plur."
+        "fem",
+        "masc",
+        "adj",
+        "adv",
+        "plur",
+        "monsr",
     ]
 )
 

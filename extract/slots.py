@@ -31,6 +31,7 @@ class Slot:
     claim: dict = field(default_factory=dict)
     start: int = 0
     end: int = 0
+    yields: bool = False  # a whole pack named beside the game's own ("un jeu entier… en ôterez les petites")
 
 
 @cache
@@ -142,11 +143,13 @@ def extract(text: str) -> list[Slot]:
 
 
 def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
-    """The packs a sentence states, less those it names ordinary to compare the game's with."""
+    """The packs a sentence states, less those it names ordinary to compare the game's with, and
+    less a whole pack it names to take the game's from."""
     compared = _data_pattern("compared", "pattern")
     packs = sorted((slot for slot in slots if "size" in slot.claim), key=lambda slot: slot.start)
     ends = [0] + [slot.end for slot in packs]  # the words before a pack, since the pack before it
-    ordinary = [slot for slot, end in zip(packs, ends, strict=False) if compared.search(sentence, end, slot.start)]
+    whole = [slot for slot in packs if slot.yields]
+    ordinary = whole or [s for s, end in zip(packs, ends, strict=False) if compared.search(sentence, end, s.start)]
     beside = len(ordinary) < len({slot.claim["size"] for slot in packs})  # another pack is stated
     return [slot for slot in slots if not (beside and slot in ordinary)]
 
@@ -234,7 +237,7 @@ def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
                 kind = entry["kind"]
                 if kind == "counters" and _data_pattern("penalty", "words").search(clause):
                     kind = "penalty"
-                found.append(Slot(kind, claim, at + match.start(), at + match.end()))
+                found.append(Slot(kind, claim, at + match.start(), at + match.end(), entry.get("yields", False)))
     return found
 
 
@@ -310,7 +313,7 @@ def _merge(slots: list[Slot]) -> list[Slot]:
     for slot in sorted((s for s in slots if not _part_of_list(s, slots)), key=lambda s: s.start):
         into = merged.get(slot.kind)
         if into is None:
-            merged[slot.kind] = Slot(slot.kind, dict(slot.claim), slot.start, slot.end)
+            merged[slot.kind] = Slot(slot.kind, dict(slot.claim), slot.start, slot.end, slot.yields)
         elif _agrees(into.claim, slot.claim):
             into.claim = _union(into.claim, slot.claim)
             into.end = max(into.end, slot.end)

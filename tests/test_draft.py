@@ -115,6 +115,8 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Le roi est la première carte, ensuite la dame, le valet, l'as, le dix.", {"order=roi,dame,valet,as,10"}),
         ("On ne peut écarter que trois cartes.", {"limits=3"}),
         ("On distribue toutes les cartes, à chacun treize.", {"hand=13"}),
+        ("Il se joue avec un jeu entier de cartes que tient toujours un banquier.", {"size=52"}),
+        ("Vous prendrez un jeu entier et en ôterez les petites, vous réservant les trente-six.", {"size=36"}),
         ("On peut jouer à la brusquembille, deux, trois, quatre, ou cinq.", {"players=2,3,4,5"}),
         ("Lorsque l'on joue trois ou cinq, on ne joue qu'avec trente cartes.", {"players=3,5", "size=30"}),
         ("Le Roy vaut quatre, la Reyne trois, et la Folie cinq.", {"values.roi=4", "values.dame=3", "values.fou=5"}),
@@ -141,6 +143,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il se joue à trois cartes.", "players=3"),
         ("On joue trois, quatre ou cinq cartes.", "players=3,4,5"),
         ("Il donne les cartes et paye à chacun deux jetons.", "hand=2"),
+        ("Vous prendrez un jeu entier et en ôterez les petites, vous réservant les trente-six.", "size=52"),
+        ("On se sert d'un jeu entier de tarots.", "size=52"),
         ("La dame est de cœur ; elle est de trois points.", "target=3"),  # 'elle' with no game before it
         ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),

@@ -293,6 +293,11 @@ def test_a_numbered_rule_keeps_its_number_and_a_lost_space_still_ends_a_sentence
         "Dit ci-dessus.",
         "Fin du jeu.",
     ]
+    headword = "BASSETTE. subst. fem. Jeu de cartes fort commun. Il se joue avec un jeu entier."
+    assert [headword[a:b] for a, b in sentence_ranges(headword, 0, len(headword), [])] == [
+        "BASSETTE. subst. fem. Jeu de cartes fort commun.",
+        "Il se joue avec un jeu entier.",
+    ]
 
 
 def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() -> None:
