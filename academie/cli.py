@@ -268,16 +268,18 @@ def _extract(args: argparse.Namespace) -> int:
     ids = [args.source] if args.source else [s.id for s in all_sources()]
     if args.source:
         get_source(args.source)
+    if args.cross_validate:
+        from academie.unseen import labelled_texts
+        from extract.crossval import cross_validate
+        from extract.evaluate import read_gold
+
+        more, prose = labelled_texts(Path(args.unseen)) if args.unseen else ({}, set())
+        print("\n".join(cross_validate(read_gold(Path(args.cross_validate)), more, prose)))
+        return 0
     if args.unseen:
         from academie.unseen import evaluate_unseen
 
         print("\n".join(evaluate_unseen(Path(args.unseen), verbose=args.verbose)))
-        return 0
-    if args.cross_validate:
-        from extract.crossval import cross_validate
-        from extract.evaluate import read_gold
-
-        print("\n".join(cross_validate(read_gold(Path(args.cross_validate)))))
         return 0
     if args.eval:
         from extract.evaluate import FIRST_KINDS, claim_accuracy, detection, read_gold
@@ -421,7 +423,9 @@ def parser() -> argparse.ArgumentParser:
         "--unseen", metavar="DIR", help="recall, precision and claims on texts not in the corpus (NAME.txt + .gold.tsv)"
     )
     extract.add_argument(
-        "--cross-validate", metavar="GOLD", help="cues beside a spaCy textcat trained on 4 sources, tested on the 5th"
+        "--cross-validate",
+        metavar="GOLD",
+        help="cues beside a spaCy textcat trained on 4 sources, tested on the 5th (with --unseen DIR: and each text)",
     )
     extract.add_argument("--verbose", action="store_true", help="with --unseen: list each miss and false candidate")
     extract.set_defaults(handler=_extract)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,12 +81,23 @@ def _begins(key: str, start: str) -> bool:
 
 def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
     """Add the text to a scratch corpus and compare its build's candidates sentence by sentence."""
-    source_id = text.stem
-    built = add_source(text, source_id, source_id, {}, root=scratch / "sources", tei_dir=scratch / "tei")
+    score = Score()
+    unmatched = list(gold)
+    for reading, label, cands in _aligned(text, unmatched, scratch):
+        _count(score, label, cands, reading)
+    score.fn += sum(g.rule for g in unmatched)
+    score.gold_facts += sum(len(g.facts) for g in unmatched)
+    score.missed += [f"{text.stem}: no sentence begins '{g.start}'" for g in unmatched if g.rule]
+    return score
+
+
+def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple[str, Gold | None, list[dict]]]:
+    """Each sentence of the text as its build reads it, with the gold label that begins it (taken
+    from `unmatched`) and its candidates."""
+    built = add_source(text, text.stem, text.stem, {}, root=scratch / "sources", tei_dir=scratch / "tei")
     found: dict[str, list[dict]] = {}
     for cand in built.candidates:
         found.setdefault(cand["passage"], []).append(cand)
-    score, unmatched = Score(), list(gold)
     for sentence in etree.fromstring(built.tei, safe_parser()).iter(tei("s")):
         reading = mapped_reading(sentence)[0]
         if not reading:
@@ -94,11 +106,33 @@ def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
         label = next((g for g in unmatched if _begins(key, _key(g.start)[:30])), None)
         if label is not None:
             unmatched.remove(label)
-        _count(score, label, found.get(sentence.get(XML_ID), []), reading)
-    score.fn += sum(g.rule for g in unmatched)
-    score.gold_facts += sum(len(g.facts) for g in unmatched)
-    score.missed += [f"{source_id}: no sentence begins '{g.start}'" for g in unmatched if g.rule]
-    return score
+        yield reading, label, found.get(sentence.get(XML_ID), [])
+
+
+def labelled_texts(folder: Path) -> tuple[dict[str, list[tuple[str, bool, bool]]], set[str]]:
+    """Per text: (sentence, gold rule-bearing, the cues' prediction), for cross-validation; and the
+    prose texts (whose gold states no rule)."""
+    out, prose = {}, set()
+    with tempfile.TemporaryDirectory() as scratch:
+        for text in _texts(folder):
+            gold = read_gold(text.with_suffix(".gold.tsv"))
+            if not any(g.rule for g in gold):
+                prose.add(f"unseen:{text.stem}")
+            out[f"unseen:{text.stem}"] = [
+                (reading, bool(label and label.rule), any(c["label"] in RULE_BEARING for c in cands))
+                for reading, label, cands in _aligned(text, list(gold), Path(scratch))
+            ]
+    return out, prose
+
+
+def _texts(folder: Path) -> list[Path]:
+    texts = sorted(folder.glob("*.txt"))
+    if not texts:
+        raise AcademieError("no .txt texts", folder)
+    for text in texts:
+        if not text.with_suffix(".gold.tsv").exists():
+            raise AcademieError("no gold labels beside the text", text.with_suffix(".gold.tsv"))
+    return texts
 
 
 def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> None:
@@ -125,16 +159,10 @@ def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> No
 
 def evaluate_unseen(folder: Path, verbose: bool = False) -> list[str]:
     """One line per text and the totals; the texts whose gold has no rule are the prose texts."""
-    texts = sorted(folder.glob("*.txt"))
-    if not texts:
-        raise AcademieError("no .txt texts", folder)
     lines, total, prose = [], Score(), []
     with tempfile.TemporaryDirectory() as scratch:
-        for text in texts:
-            gold_path = text.with_suffix(".gold.tsv")
-            if not gold_path.exists():
-                raise AcademieError("no gold labels beside the text", gold_path)
-            gold = read_gold(gold_path)
+        for text in _texts(folder):
+            gold = read_gold(text.with_suffix(".gold.tsv"))
             score = score_text(text, gold, Path(scratch))
             total.add(score)
             lines.append(score.line(text.stem))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import build_site
 
-from academie.unseen import evaluate_unseen
+from academie.unseen import evaluate_unseen, labelled_texts
 from corpus import paths
 from extract.crossval import cross_validate
 from extract.evaluate import read_gold
@@ -225,6 +225,18 @@ def test_a_proposed_rule_is_shown_apart_in_the_edition(tmp_path: Path) -> None:
 def test_cross_validation_by_source_trains_and_scores_every_fold() -> None:
     lines = cross_validate(read_gold(Path(__file__).resolve().parent / "gold" / "sentences.tsv"))
     assert len(lines) == 6 and lines[-1].startswith("overall:") and "textcat P" in lines[-1]
+
+
+def test_cross_validation_leaves_out_each_unseen_text_too(tmp_path: Path) -> None:
+    """With the unseen texts' labels, each text is a fold, and the prose texts' false candidates count."""
+    for name in ("breland", "cartier"):  # a rule text and a prose text
+        for suffix in (".txt", ".gold.tsv"):
+            shutil.copyfile(UNSEEN / f"{name}{suffix}", tmp_path / f"{name}{suffix}")
+    more, prose = labelled_texts(tmp_path)
+    assert set(more) == {"unseen:breland", "unseen:cartier"} and prose == {"unseen:cartier"}
+    assert any(gold for _, gold, _ in more["unseen:breland"]) and not any(g for _, g, _ in more["unseen:cartier"])
+    lines = cross_validate(read_gold(Path(__file__).resolve().parent / "gold" / "sentences.tsv"), more, prose)
+    assert len(lines) == 9 and lines[-2].startswith("overall:") and lines[-1].startswith("prose texts: 1;")
 
 
 def test_a_drafted_claim_reads_as_a_sentence_in_the_edition() -> None:
