@@ -119,6 +119,7 @@ def test_advice_and_narrative_are_not_rules() -> None:
     good = "Il ne faut qu'une grande attention à son jeu pour être bon joueur ; car on doit savoir ce qu'il a."
     assert classify(good)[0] == "advice"
     assert classify("Le plus ancien en cartes donne le premier, et doit donner trois cartes.")[0] == "rule"
+    assert classify("Celui qui a le plus beau jeu gagne la partie.")[0] == "rule"  # a hand, not the game, praised
 
 
 @pytest.mark.parametrize(
