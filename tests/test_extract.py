@@ -143,6 +143,7 @@ def test_a_numbered_law_is_read_past_its_number() -> None:
 def test_a_law_in_the_imperfect_of_its_condition_is_a_rule() -> None:
     assert classify("Celui qui ne s'en est point défait dans le tour paye un jeton à chaque joueur.")[0] == "rule"
     assert classify("Mais s'il arrivait que le joueur eût plus de cartes, il ne compterait rien.")[0] == "rule"
+    assert classify("Celui qui tenait la main au coup précédent donne les cartes.")[0] == "rule"  # a relative clause
 
 
 def test_a_rule_that_names_a_term_is_drafted_as_a_definition() -> None:
