@@ -232,9 +232,9 @@ def check_citations(results: list[Built]) -> None:
     ledger.check(current, digests=digests)
 
 
-def keep_citations(results: list[Built], progress: Progress = stderr_progress) -> None:
-    """Check the ledger of published identifiers, then record the new ones."""
-    check_citations(results)
+def record_citations(results: list[Built], progress: Progress = stderr_progress) -> None:
+    """Record the new identifiers of a build the ledger's check let through (`check_citations`, run
+    by `build_corpus` before it writes anything)."""
     current, digests = _citations(results)
     added = ledger.update(current, digests=digests)
     progress(f"ledger: {len(current)} identifiers live, {added} newly published, none broken")

@@ -32,7 +32,7 @@ def _port(text: str) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from academie.build import build_corpus, build_lock, check_citations, keep_citations, stderr_progress
+    from academie.build import build_corpus, build_lock, check_citations, record_citations, stderr_progress
     from academie.stages import build_edition
 
     with build_lock():
@@ -43,7 +43,7 @@ def _build(args: argparse.Namespace) -> int:
             cached=not args.fresh,
             before_writing=check_citations,
         )
-        keep_citations(results, stderr_progress)
+        record_citations(results, stderr_progress)
         if not args.no_site:
             build_edition(stderr_progress, candidates=[c for built in results for c in built.candidates])
     return 0

@@ -46,8 +46,8 @@ def domain() -> tuple[tuple[Quick, ...], float, int]:
 def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dict[str, float]:
     """Cue totals per class; words of the game (and `play_terms`, the glossary entries the pipeline
     found) and a typed claim add to `rule`; `narrative` starts from a floor."""
-    low = without_label(text.lower().replace("’", "'"))  # a cue read at the start reads past "LXVI."
-    out = {label: sum(w for p, w in patterns if p.search(low)) for label, patterns in cues().items()}
+    low = _lowered(text)
+    out = {label: _total(label, low) for label in cues()}
     words, weight, cap = domain()
     found = sum(bool(p.search(low)) for p in words)
     out["rule"] = out.get("rule", 0) + weight * min(cap, found + play_terms)
@@ -64,8 +64,17 @@ NAMES = 3.0  # a definition cue of full weight: "on nomme…", "on appelle…", 
 
 def names_a_term(text: str) -> bool:
     """Does the sentence name a term of play as it states it, whatever class wins?"""
-    low = text.lower().replace("’", "'")
-    return sum(w for p, w in cues().get("definition", ()) if p.search(low)) >= NAMES
+    return _total("definition", _lowered(text)) >= NAMES
+
+
+def _lowered(text: str) -> str:
+    """The sentence as the cues read it: lower-cased, past the number that opens it ("LXVI.")."""
+    return without_label(text.lower().replace("’", "'"))
+
+
+def _total(label: str, low: str) -> float:
+    """The weights of one class's cues the sentence holds."""
+    return sum(w for p, w in cues().get(label, ()) if p.search(low))
 
 
 def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> tuple[str, float]:

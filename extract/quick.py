@@ -27,7 +27,7 @@ class Quick:
         self.word = min(self.words) if self.words else ""  # the one word most patterns need
         # without \b a pattern finds more, but a negative lookaround without \b would refuse more
         loosens = not self.words and "(?!" not in pattern and "(?<!" not in pattern
-        self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else self.full
+        self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else None  # None: no test but the search
 
     @property
     def pattern(self) -> str:
@@ -36,7 +36,7 @@ class Quick:
     def may_match(self, text: str) -> bool:
         if self.words:
             return any(word in text for word in self.words) if len(self.words) > 1 else self.word in text
-        return self.loose.search(text) is not None
+        return self.loose is None or self.loose.search(text) is not None
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.full.search(text) if self.may_match(text) else None

@@ -119,6 +119,7 @@ def _data_pattern(table: str, key: str) -> re.Pattern[str]:
 
 @cache
 def _data_pattern_of(expression: str) -> re.Pattern[str]:
+    """An expression of slots.toml compiled once (an entry's `after` as well as the tables')."""
     return re.compile(expression)
 
 
