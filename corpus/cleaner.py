@@ -27,6 +27,8 @@ _SPACED_HIGH = re.compile(r"(?<=[^\W\d_]) [;:]")
 _GLUED_HIGH = re.compile(r"(?<=[^\W\d_])[;:]")
 _GUILLEMET_COMMA = re.compile(r" ?»(?=\s)")
 _LONE_H = re.compile(r"(?<!\S)h(?=\s)")
+# The digit one read for "l" before an apostrophe ("1'on joue", "1'As de Carreau"): no number is elided.
+_ONE_FOR_L = re.compile(r"(?<![\w'’])1(?=['’]([^\W\d_]+))")
 # "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
 _ELISION_T = re.compile(r"(?<=[^\W\d_,] )T([aeiouéèêâ][^\W\d_]*)|(?<!\S)1 ([aeiouéèêâ][^\W\d_]{2,})")
 CLEAN_BLOCKS = ("p", "head", "item", "trailer")
@@ -129,6 +131,11 @@ def _region_edits(
     if "long-s" in methods:
         edits += [_span("sic", a, b, new, LONG_S_RESP, "medium") for a, b, new in longs.edits(raw, start, end)]
     if "ocr" in methods:
+        edits += [
+            _span("sic", m.start(), m.end(), "l", ocrfix.TOKEN_RESP, "high")
+            for m in _ONE_FOR_L.finditer(raw, start, end)
+            if ocrfix.is_known(m.group(1))
+        ]
         for fix in ocrfix.fixes(raw, start, end, generic=noisy):
             if fix.applied:
                 edits.append(_span("sic", fix.start, fix.end, fix.new, fix.resp, fix.cert))

@@ -6,7 +6,7 @@ import re
 
 # A stop before a capital; or, with no space, between words ("ci-dessus.Fin du jeu": a lost space)
 _BOUNDARY = re.compile(
-    r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[]?\s*[A-ZÀ-ÝÆŒ])"
+    r"[.!?]+[”»\"')\]]*(?=\s+[«“\"(\[—–]?\s*[A-ZÀ-ÝÆŒ])"  # "…les Dix. — L'As prend": a dash may open it
     # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant")
     r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
     r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"
@@ -51,7 +51,9 @@ ABBREVIATIONS = frozenset(
 
 
 def without_label(text: str) -> str:
-    """A sentence without the number that opens it ("LXVI. Quand la vole…" -> "Quand la vole…")."""
+    """A sentence without the number or the dash that opens it ("LXVI. Quand la vole…" -> "Quand la
+    vole…", "— L'As prend…" -> "L'As prend…")."""
+    text = text.lstrip("—– ")
     match = LABEL.match(text)
     if match and match.group().rstrip()[-1:] in '.°º»"”' and text[match.end() : match.end() + 1].isspace():
         return text[match.end() :].lstrip()

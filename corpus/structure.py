@@ -52,7 +52,7 @@ def _capitalised(text: str) -> bool:
     return len(words) >= 2 or (len(words[0]) >= 4 and len(text) <= 30)
 
 
-def _is_heading(line: Line, prev: Line | None, gap: bool) -> bool:
+def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = None) -> bool:
     text = line.stripped
     if matches_any(layout_data().heading, text):
         return True
@@ -60,7 +60,10 @@ def _is_heading(line: Line, prev: Line | None, gap: bool) -> bool:
         return True
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6
-    return after_break and short and L.starts_upper(text[:1] or " ") and not re.search(r"[.,;:!?]$", text)
+    goes_on = nxt is not None and L.starts_lower(nxt.text)  # "III. L'on doit donner les cartes⏎⏎par trois"
+    return (
+        after_break and short and not goes_on and L.starts_upper(text[:1] or " ") and not re.search(r"[.,;:!?]$", text)
+    )
 
 
 def _quote_ranges(lines: list[Line], first: int, last: int, fw_lines: set[int]) -> dict[int, int]:
@@ -317,7 +320,7 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
             w.close_article()
             w.start_block("trailer", line)
             w.add_line(line)
-        elif quote_end is None and _is_heading(line, w.prev, w.gap):
+        elif quote_end is None and _is_heading(line, w.prev, w.gap, _next_content(lines, i, last, fw_lines)):
             _take_heading(w, line)
         else:
             _take_text(w, line, lines, i, last, fw_lines)

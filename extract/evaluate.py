@@ -94,8 +94,9 @@ def claim_accuracy(
     return {k: (round(c / max(1, j), 3), round(f / max(1, g), 3), j, g) for k, (c, j, f, g) in counts.items()}
 
 
-# Claim keys a rule's kind gives another meaning: a talon rule's `size` is the talon's.
-KIND_KEYS = {"talon": {"size": "talon"}}
+# Claim keys a rule's kind gives another meaning: a talon rule's `size` is the talon's, and a deck
+# rule's `others` are the cards besides the trumps ("les 58 autres cartes"), no player's hand.
+KIND_KEYS = {"talon": {"size": "talon"}, "deck": {"others": "besides_trumps"}}
 
 
 def slot_named(kind: str, claim: dict) -> dict:

@@ -226,13 +226,15 @@ def _below(order: list[str]) -> list[str]:
 
 
 def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
-    """The slots of one clause; an entry with `after` reads a pronoun only after the noun it stands
-    for, earlier in the sentence ("la partie est de trente-six points ; … elle est de vingt-un")."""
+    """The slots of one clause; an entry with `after` is read only after what it needs, earlier in the
+    sentence: a pronoun after its noun ("la partie est de trente-six points ; … elle est de vingt-un"),
+    what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes")."""
     found = []
     for entry, pattern in patterns():
-        if "after" in entry and not _data_pattern_of(entry["after"]).search(before):
-            continue
+        needs = _data_pattern_of(entry["after"]) if "after" in entry else None
         for match in pattern.finditer(clause):
+            if needs and not needs.search(before + clause[: match.start()]):
+                continue
             claim = _claim(entry, match)
             if claim:
                 kind = entry["kind"]

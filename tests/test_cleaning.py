@@ -100,3 +100,9 @@ def test_report_lists_changes_by_method_and_certainty() -> None:
     result = run_academie("report", "reversis")
     out = result.stdout.decode()
     assert result.returncode == 0 and "academie.layout" in out and "suggestions not applied" in out
+
+
+def test_the_digit_one_read_for_l_before_an_apostrophe_is_l() -> None:
+    """ "1'on joue", "1'As de Carreau": no number is elided; an unknown word after it stays as read."""
+    out = clean_text("On donne onze Cartes aux personnes avec qui 1'on joue, et 1'As vaut 1'ccart.")
+    assert "avec qui l'on joue" in out and "et l'As vaut" in out and "1'ccart" in out

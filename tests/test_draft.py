@@ -125,6 +125,16 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "La partie est de trente-six points lorsqu'on joue six ; et à deux ou quatre, elle est de vingt-un.",
             {"target=36", "target=21"},
         ),
+        (
+            "On donne onze Cartes aux trois personnes avec qui l'on joue, & douze a foi-même, moyennant quoi"
+            " il restera trois Cartes.",
+            {"hand=11", "dealer=12", "talon=3"},
+        ),
+        (
+            "Les Points s'y comptent, a l'exception de l'As de Carreau qui y compte 5, & du Valet de Coeur ou"
+            " Quinola, qui y compte 4.",
+            {"values.as-carreau=5", "values.valet-coeur=4"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -148,6 +158,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("La dame est de cœur ; elle est de trois points.", "target=3"),  # 'elle' with no game before it
         ("Les jeux ordinaires sont composés de 52 cartes et celui des tarots de 78.", "size=52"),  # the comparison
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
+        ("Il en restera trois cartes.", "talon=3"),  # what is left of no deal
+        ("On donne onze cartes aux trois personnes avec qui l'on joue.", "players=3"),  # the others: four play
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -120,6 +120,29 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify(good)[0] == "advice"
     assert classify("Le plus ancien en cartes donne le premier, et doit donner trois cartes.")[0] == "rule"
     assert classify("Celui qui a le plus beau jeu gagne la partie.")[0] == "rule"  # a hand, not the game, praised
+    assert classify("La beauté de ce jeu est d'avoir force triomphes et les Rois.", play_terms=4)[0] == "narrative"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ces analogies des cartes avec les échecs sont prouvées par les vieux Tarots du XVe siècle.",
+        "On a des raisons de croire que primitivement les cartes offraient les Fous et les Chevaliers.",
+    ],
+)
+def test_the_history_of_cards_is_no_rule_whatever_cards_it_names(sentence: str) -> None:
+    assert classify(sentence, play_terms=4)[0] == "narrative"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "L'avantage du banquier consiste en ce qu'il est dispensé de doubler l'argent des pontes.",
+        "Il suffit de les séparer à la vue des pontes et de les placer suivant la règle du jeu.",
+    ],
+)
+def test_an_exemption_and_what_suffices_are_rules(sentence: str) -> None:
+    assert classify(sentence)[0] == "rule"
 
 
 @pytest.mark.parametrize(
@@ -300,6 +323,18 @@ def test_a_numbered_rule_keeps_its_number_and_a_lost_space_still_ends_a_sentence
         "BASSETTE. subst. fem. Jeu de cartes fort commun.",
         "Il se joue avec un jeu entier.",
     ]
+
+
+def test_a_dash_after_a_stop_opens_a_sentence_and_the_classifier_reads_past_it() -> None:
+    """ "…excepté les Dix. — L'As prend le Roi": the dash of an 18th-century article opens a sentence;
+    one before a lower-case word ("deux grands objets, — savoir, la Partie") does not."""
+    text = "Art. I. On joue, excepté les Dix. — L'As prend le Roi. Deux objets, — savoir, la Partie."
+    assert [text[a:b] for a, b in sentence_ranges(text, 0, len(text), [])] == [
+        "Art. I. On joue, excepté les Dix.",
+        "— L'As prend le Roi.",
+        "Deux objets, — savoir, la Partie.",
+    ]
+    assert without_label("— Celui qui donne en écarte une") == "Celui qui donne en écarte une"
 
 
 def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() -> None:

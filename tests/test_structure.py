@@ -7,6 +7,7 @@ from lxml import etree
 from corpus import paths
 from corpus.fileio import parse_xml
 from corpus.spans import TEI_NS, XML_ID
+from corpus.structure import analyse
 
 NS = {"t": TEI_NS}
 
@@ -89,3 +90,13 @@ def test_sentences_are_s_elements_with_ids() -> None:
     tree = tei("reversis")
     sentences = tree.xpath("//t:div[@xml:id='reversis.a5']//t:s/@xml:id", namespaces=NS)
     assert sentences[:2] == ["reversis.a5.s1", "reversis.a5.s2"]
+
+
+def test_a_short_line_the_next_paragraph_goes_on_from_is_no_heading() -> None:
+    """OCR splits a rule over a blank line ("III. L'on doit donner les cartes⏎⏎par trois ou
+    quatre."): a line whose next paragraph starts in lower case is not a heading; one whose next
+    starts a sentence may be."""
+    goes_on = "I. On tire pour les places.\n\nIII. L'on doit donner les cartes\n\npar trois ou quatre.\n"
+    assert not [s for s in analyse(goes_on).spans if s.tag == "head" and "donner" in goes_on[s.start : s.end]]
+    titled = "Règles du jeu\n\nOn donne les cartes par trois.\n"
+    assert [s for s in analyse(titled).spans if s.tag == "head"]
