@@ -16,7 +16,7 @@ from rapidfuzz import fuzz
 from academie.addsource import add_source
 from corpus.errors import AcademieError
 from corpus.fileio import safe_parser
-from corpus.readings import mapped_reading
+from corpus.readings import element_diplomatic, mapped_reading
 from corpus.spans import XML_ID, tei
 from extract.classify import RULE_BEARING
 from extract.evaluate import precision_recall, slot_named
@@ -102,8 +102,8 @@ def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple
         reading = mapped_reading(sentence)[0]
         if not reading:
             continue
-        key = _key(reading)
-        label = next((g for g in unmatched if _begins(key, _key(g.start)[:30])), None)
+        keys = (_key(reading), _key(element_diplomatic(sentence)))  # gold may quote the raw OCR ("eft auffi")
+        label = next((g for g in unmatched if any(_begins(key, _key(g.start)[:30]) for key in keys)), None)
         if label is not None:
             unmatched.remove(label)
         yield reading, label, found.get(sentence.get(XML_ID), [])

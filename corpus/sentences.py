@@ -51,9 +51,9 @@ ABBREVIATIONS = frozenset(
 
 
 def without_label(text: str) -> str:
-    """A sentence without the number or the dash that opens it ("LXVI. Quand la vole…" -> "Quand la
-    vole…", "— L'As prend…" -> "L'As prend…")."""
-    text = text.lstrip("—– ")
+    """A sentence without the number, the dash or the quotation mark that opens it ("LXVI. Quand la
+    vole…" -> "Quand la vole…", "— L'As prend…" -> "L'As prend…")."""
+    text = text.lstrip('—–«“" ')
     match = LABEL.match(text)
     if match and match.group().rstrip()[-1:] in '.°º»"”' and text[match.end() : match.end() + 1].isspace():
         return text[match.end() :].lstrip()

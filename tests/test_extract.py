@@ -139,6 +139,11 @@ def test_the_history_of_cards_is_no_rule_whatever_cards_it_names(sentence: str) 
     [
         "L'avantage du banquier consiste en ce qu'il est dispensé de doubler l'argent des pontes.",
         "Il suffit de les séparer à la vue des pontes et de les placer suivant la règle du jeu.",
+        "XIX. Il est libre de tourner les levées faites par les autres pour voir ce qui a été joué.",
+        "Le jeu de Dourak consiste à rester sans cartes.",
+        "« On mêle.",
+        "« Si, dans les débats, il y a quelques cartes déchirées, on les jette sous la table.",
+        "Ce cas est aussi bien pour ceux qui défendent la Poule, que pour ceux qui font jouer.",
     ],
 )
 def test_an_exemption_and_what_suffices_are_rules(sentence: str) -> None:
@@ -151,6 +156,10 @@ def test_an_exemption_and_what_suffices_are_rules(sentence: str) -> None:
         "Chacun puisait des jetons dans la corbeille et en gavait son gousset.",
         "À l'hôtel du Guénic, chacun des joueurs prenait vingt jetons et répondait de cinq sous.",
         "Sur la table ils laissèrent quelques paquets de cartes et des jetons.",
+        "Il ne put se défendre d'un mouvement quand il aperçut le roi de pique.",
+        "Cette fois, il demanda des cartes et marqua un point.",
+        "— Atout, s'écria-t-il, en frappant avec la carte sur la table.",
+        "Vous avez roi et dame de pique, et vous attaquez par la dame !",
     ],
 )
 def test_what_players_did_is_narrative(sentence: str) -> None:
