@@ -135,6 +135,18 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             " Quinola, qui y compte 4.",
             {"values.as-carreau=5", "values.valet-coeur=4"},
         ),
+        ("Le nombre des joueurs peut être de trois à six.", {"players=3,4,5,6"}),
+        ("On prend un jeu entier, dont on retire les dix.", {"size=48", "without=10"}),
+        ("Il se joue entre trois personnes à qui l'on donne à chacune treize cartes.", {"hand=13"}),
+        ("On donne à chacun douze cartes, & il en reste huit au talon.", {"hand=12", "talon=8"}),
+        ("Les huit cartes qui restent après la donne forment le talon.", {"talon=8"}),
+        ("On y joue ordinairement quatre.", {"players=4"}),
+        ("Il faut estre trois pour ioüer à ce ieu.", {"players=3"}),
+        ("Celui qui a le premier cent points gagne la partie.", {"target=100"}),
+        (
+            "Les rois valent chacun dix points ; le valet de trèfle vaut deux points.",
+            {"values.roi=10", "values.valet-trefle=2"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -160,6 +172,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On joue avec un jeu de 52 cartes, puis les 21 atouts, qui sont au nombre de 21 cartes.", "size=21"),
         ("Il en restera trois cartes.", "talon=3"),  # what is left of no deal
         ("On donne onze cartes aux trois personnes avec qui l'on joue.", "players=3"),  # the others: four play
+        ("On prend un jeu entier, dont on retire les dix.", "size=52"),  # not the whole pack
+        ("On y joue ordinairement quatre parties.", "players=4"),
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -166,6 +166,25 @@ def test_what_players_did_is_narrative(sentence: str) -> None:
     assert classify(sentence)[0] == "narrative"
 
 
+@pytest.mark.parametrize(
+    ("sentence", "bearing"),
+    [
+        ("Le donneur change à chaque coup.", True),
+        ("Une carte retournée en donnant oblige à refaire.", True),
+        ("Le talon reste sur la table, la face en dessous.", True),
+        ("Ce sont les joueurs assis à droite du donneur qui coupent.", True),
+        ("Toute carte tombée sur la table est réputée jouée.", True),
+        ("Il est défendu de regarder les cartes du talon.", True),
+        ("On doit toujours garder ses atouts pour la fin, si l'on veut gagner.", False),
+        ("Les cartes furent inventées, dit-on, pour amuser le roi Charles VI.", False),
+        ("Le lecteur trouvera dans le chapitre suivant les règles de ce jeu.", False),
+    ],
+)
+def test_procedures_of_play_are_rules_and_a_players_aim_is_advice(sentence: str, bearing: bool) -> None:
+    cats = nlp()(sentence).cats
+    assert (max(cats, key=cats.get) in RULE_BEARING) is bearing, cats
+
+
 def test_a_numbered_law_is_read_past_its_number() -> None:
     assert without_label("LXVI. Quand la vole est entreprise") == "Quand la vole est entreprise"
     assert without_label("il y a trois matadors") == "il y a trois matadors"  # a word, not a number
