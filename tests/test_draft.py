@@ -147,6 +147,16 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "Les rois valent chacun dix points ; le valet de trèfle vaut deux points.",
             {"values.roi=10", "values.valet-trefle=2"},
         ),
+        (
+            "Les Cartes y valent leur valeur, à la réserve de l'As qui vaut onze, & est au-dessus du Roy, le Roy"
+            " au-dessus de la Dame.",
+            {"values.as=11", "order=as,roi,dame"},
+        ),
+        (
+            "On ne sçauroit jouer à ce Jeu moins de trois & on peut y jouer jusques à dix ou même douze.",
+            {"players=3,4,5,6,7,8,9,10,11,12"},
+        ),
+        ("Chacun a devant soi des jetons, dont chacun en met un au jeu en y entrant.", {"amount.jeton=1"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
