@@ -157,6 +157,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             {"players=3,4,5,6,7,8,9,10,11,12"},
         ),
         ("Chacun a devant soi des jetons, dont chacun en met un au jeu en y entrant.", {"amount.jeton=1"}),
+        ("La manille se joue à quatre, deux contre deux, avec trente-deux cartes.", {"players=4", "size=32"}),
+        ("Le talon, qui est de huit cartes, se partage en cinq et trois.", {"size=8"}),
+        ("Au reversis, on se sert d'un jeu de cartes dont on a ôté les dix.", {"size=48", "without=10"}),
+        ("Le jeu de la triomphe se joue à deux ou à quatre, avec trente-deux cartes.", {"players=2,4", "size=32"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -184,6 +188,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On donne onze cartes aux trois personnes avec qui l'on joue.", "players=3"),  # the others: four play
         ("On prend un jeu entier, dont on retire les dix.", "size=52"),  # not the whole pack
         ("On y joue ordinairement quatre parties.", "players=4"),
+        ("Le jeu de la triomphe se joue à deux ou à quatre.", "players=2"),  # one of two alternatives
+        ("Il se joue à deux, avec trois cartes chacun.", "size=3"),  # a hand, not a pack
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
