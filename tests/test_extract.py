@@ -160,6 +160,8 @@ def test_an_exemption_and_what_suffices_are_rules(sentence: str) -> None:
         "Cette fois, il demanda des cartes et marqua un point.",
         "— Atout, s'écria-t-il, en frappant avec la carte sur la table.",
         "Vous avez roi et dame de pique, et vous attaquez par la dame !",
+        "Le comte prend les cartes, les mêle lentement et les présente à la marquise.",
+        "Il abattit son jeu : quatre rois et un as.",
     ],
 )
 def test_what_players_did_is_narrative(sentence: str) -> None:
