@@ -161,6 +161,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Le talon, qui est de huit cartes, se partage en cinq et trois.", {"size=8"}),
         ("Au reversis, on se sert d'un jeu de cartes dont on a ôté les dix.", {"size=48", "without=10"}),
         ("Le jeu de la triomphe se joue à deux ou à quatre, avec trente-deux cartes.", {"players=2,4", "size=32"}),
+        (
+            "On donne à chacun douze cartes quand on joue à trois, et neuf quand on joue à quatre.",
+            {"hand=12", "hand=9", "players=3", "players=4"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -190,6 +194,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On y joue ordinairement quatre parties.", "players=4"),
         ("Le jeu de la triomphe se joue à deux ou à quatre.", "players=2"),  # one of two alternatives
         ("Il se joue à deux, avec trois cartes chacun.", "size=3"),  # a hand, not a pack
+        ("Il marque trois points, et neuf quand on joue à quatre.", "hand=9"),  # no deal before it
+        ("Cela donne quatre Cartes à l'écart, qui servent à composer la Partie.", "hand=4"),  # the écart
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
