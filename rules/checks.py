@@ -261,10 +261,29 @@ def _deal_sums(claim: dict[str, Any]) -> tuple[bool, str] | None:
 
 
 def _packets_sum(claim: dict[str, Any]) -> tuple[bool, str] | None:
+    """Packets make the hand: in the order stated ("par deux fois quatre": 4 + 4), or, for packets of
+    different sizes ("huit cartes par deux et par trois"), each size at least once, then again."""
     if "packets" not in claim or "hand" not in claim:
         return None
-    total = sum(claim["packets"])
-    return total == claim["hand"], f"packets {claim['packets']} make {total} cards"
+    packets, hand = claim["packets"], claim["hand"]
+    total = sum(packets)
+    if total == hand or len(set(packets)) < len(packets) or len(packets) < 2:
+        return total == hand, f"packets {packets} make {total} cards"
+    sizes = " and ".join(map(str, sorted(packets)))
+    more = _made_of(hand - total, sorted(set(packets), reverse=True))
+    if more is None:
+        return False, f"packets of {sizes} cannot make {hand} cards"
+    return True, f"packets of {sizes} make {hand} cards ({' + '.join(map(str, packets + more))})"
+
+
+def _made_of(rest: int, sizes: list[int]) -> list[int] | None:
+    """`rest` as a sum of the given sizes (largest first), or None when none makes it."""
+    if rest == 0:
+        return []
+    for size in sizes:
+        if size <= rest and (found := _made_of(rest - size, sizes)) is not None:
+            return [size, *found]
+    return None
 
 
 def _pack_less(claim: dict[str, Any]) -> tuple[bool, str] | None:

@@ -31,6 +31,9 @@ UNSEEN = Path(__file__).resolve().parent / "unseen"
         ({"size": 48, "players": 4, "hand": 11, "dealer": 12, "talon": 3}, {"talon": 4}),
         ({"size": 48, "players": 4, "hand": 11, "dealer": 12, "talon": 3}, {"hand": 12}),
         ({"hand": 5, "packets": [3, 2]}, {"packets": [3, 3]}),
+        ({"hand": 8, "packets": [2, 3]}, {"hand": 1}),  # "huit cartes par deux et par trois": 2 + 3 + 3
+        ({"hand": 8, "packets": [2, 3]}, {"packets": [4, 6]}),  # no packets of 4 and 6 make 8
+        ({"hand": 8, "packets": [4, 4]}, {"hand": 12}),  # "par deux fois quatre" is twice, no more
         ({"size": 36, "pack": 52, "without": ["2", "3", "4", "5"]}, {"size": 32}),
         ({"values": {"as": 11, "10": 10, "roi": 4, "dame": 3, "valet": 2}, "total": 120}, {"total": 121}),
     ],
