@@ -150,6 +150,11 @@ def test_an_exemption_and_what_suffices_are_rules(sentence: str) -> None:
     assert classify(sentence)[0] == "rule"
 
 
+def test_an_exclamation_mark_ocr_reads_for_a_letter_is_no_story() -> None:
+    assert classify("Le premier doi! écarter au moins une carte.")[0] == "rule"
+    assert classify("Vous attaquez par la dame !")[0] == "narrative"
+
+
 @pytest.mark.parametrize(
     "sentence",
     [
