@@ -71,7 +71,7 @@ def _fill() -> dict[str, tuple[str, str]]:
     """What each placeholder of slots.toml stands for: its group's name and its expression."""
     either = _alternatives(cards())
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
-    listed = rf"(?P<ranks>{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*)"
+    listed = rf"{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*"
     return {
         "RANK": ("card", _alternatives(ranks())),
         "CARD": ("card", either),
@@ -157,7 +157,7 @@ def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
 
 @cache
 def _bare_list() -> re.Pattern[str]:
-    return re.compile(rf"\s*{_fill()['RANKS'][1]}\s*\.?\s*")
+    return re.compile(rf"\s*(?P<ranks>{_fill()['RANKS'][1]})\s*\.?\s*")
 
 
 def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
