@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 
 from corpus.readings import mapped_reading
 from corpus.spans import XML_ID, tei
+from extract.context import in_context
 from extract.pipeline import nlp
 
 RESP = "#academie.extract"
@@ -52,6 +53,8 @@ def analyse_many(roots: list[etree._Element]) -> list[list[Sentence]]:
     docs = iter(nlp().pipe(piece for parts in pieces for piece in parts))
     for (number, *item), parts in zip(items, pieces, strict=True):
         out[number].append(Sentence(*item, _joined([next(docs) for _ in parts])))
+    for sentences in out:
+        in_context([s.doc for s in sentences])
     return out
 
 
@@ -74,6 +77,7 @@ def _joined(docs: list[Doc]) -> Doc:
         warnings.simplefilter("ignore", UserWarning)
         whole = Doc.from_docs(docs, ensure_whitespace=False)
     whole.cats = {label: max(d.cats.get(label, 0.0) for d in docs) for label in docs[0].cats}
+    whole._.cue_totals = {label: max(d._.cue_totals.get(label, 0.0) for d in docs) for label in docs[0]._.cue_totals}
     numbers = [n._.value for d in docs for n in d.spans["numbers"]]
     for span, value in zip(whole.spans["numbers"], numbers, strict=True):
         span._.value = value

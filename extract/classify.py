@@ -28,18 +28,23 @@ def _raw() -> dict:
         return tomllib.load(handle)
 
 
+def section(name: str) -> dict:
+    """A table of cues.toml that is not a class's cues ("domain", "context")."""
+    return _raw()[name]
+
+
 @cache
 def cues() -> dict[str, tuple[tuple[Quick, float], ...]]:
     return {
         label: tuple((Quick(p), float(w)) for p, w in table.items())
         for label, table in _raw().items()
-        if label != "domain"
+        if label in CLASSES
     }
 
 
 @cache
 def domain() -> tuple[tuple[Quick, ...], float, int]:
-    table = _raw()["domain"]
+    table = section("domain")
     return tuple(Quick(w) for w in table["words"]), float(table["weight"]), int(table["cap"])
 
 
@@ -79,7 +84,12 @@ def _total(label: str, low: str) -> float:
 
 def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> tuple[str, float]:
     """The winning class and its share of the total (a confidence)."""
-    totals = scores(text, has_claim, play_terms)
+    return decide(scores(text, has_claim, play_terms))
+
+
+def decide(totals: dict[str, float]) -> tuple[str, float]:
+    """The winning class of a sentence's cue totals (`scores`) and its share of the total."""
+    totals = dict(totals)
     if totals.get("penalty", 0) >= 3:  # a fine makes a rule a penalty rule
         totals["penalty"] += totals.get("rule", 0)
     if totals.get("rule", 0) < PLAY_WORDS:
@@ -92,3 +102,15 @@ def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> t
     best = max(CLASSES, key=lambda c: (totals.get(c, 0), -CLASSES.index(c)))
     total = sum(totals.values()) or 1.0
     return best, round(totals.get(best, 0) / total, 2)
+
+
+def margin(totals: dict[str, float]) -> float:
+    """How far the cues read a sentence as rule-bearing: its best rule-bearing class's total less
+    its best other class's (the totals of `scores`)."""
+    rule = max(totals.get(c, 0.0) for c in RULE_BEARING)
+    return rule - max(totals.get(c, 0.0) for c in CLASSES if c not in RULE_BEARING)
+
+
+def unmarked(totals: dict[str, float]) -> bool:
+    """Did no cue of advice or narrative fire (the narrative total is its floor)?"""
+    return totals.get("advice", 0.0) == 0 and totals.get("narrative", 0.0) <= NARRATIVE_FLOOR

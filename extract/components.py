@@ -15,6 +15,8 @@ PLAY_LABELS = tuple(t.upper() for t in TYPES if t != "game")  # the glossary's w
 
 if not Doc.has_extension("claims"):
     Doc.set_extension("claims", default=[])
+if not Doc.has_extension("cue_totals"):  # each class's cue total, before the classifier decides
+    Doc.set_extension("cue_totals", default={})
 if not Span.has_extension("value"):
     Span.set_extension("value", default=None)
 
@@ -67,7 +69,8 @@ def _may_be_number(text: str) -> bool:
 def classifier(doc: Doc) -> Doc:
     """rule, penalty, definition, advice or narrative, as `doc.cats`."""
     terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
-    label, confidence = classify.classify(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
+    doc._.cue_totals = classify.scores(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
+    label, confidence = classify.decide(doc._.cue_totals)
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
     return doc
 

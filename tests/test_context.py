@@ -1,0 +1,65 @@
+"""Sentences read among their neighbours (extract/context.py): each case is also read alone, so that a
+test fails when the context stops deciding it."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from corpus.encode import encode_text
+from corpus.fileio import safe_parser
+from corpus.textclean import _INPUT
+from extract.annotate import analyse
+from extract.classify import RULE_BEARING
+from extract.context import in_context
+from extract.pipeline import nlp
+
+LAWS = ("Celui qui donne doit donner les cartes par trois.", "Le premier en cartes peut écarter cinq cartes.")
+STORY = ("Le vieux comte regardait la pluie tomber sur le jardin.", "Madame de Sercy sourit à son voisin.")
+
+
+def _labels(texts: list[str]) -> list[str]:
+    docs = [nlp()(t) for t in texts]
+    in_context(docs)
+    return [max(d.cats, key=d.cats.get) for d in docs]
+
+
+def test_an_unmarked_clause_between_two_laws_is_a_law() -> None:
+    quiet = "Il lui reste cependant une valeur relative."
+    assert _labels([quiet]) == ["narrative"], "alone, no cue reads it as a rule"
+    labels = _labels([LAWS[0], quiet, LAWS[1]])
+    assert labels == ["rule", "rule", "rule"]
+    assert nlp()(quiet).cats["narrative"] > 0.5
+
+
+def test_the_context_decides_at_low_confidence() -> None:
+    docs = [nlp()(t) for t in (LAWS[0], "Il lui reste cependant une valeur relative.", LAWS[1])]
+    in_context(docs)
+    assert docs[1].cats["rule"] == 0.4 and docs[0].cats["rule"] > 0.5
+
+
+def test_a_heading_advice_or_story_between_laws_stays_what_it_is() -> None:
+    for sentence, kind in (
+        ("Du nombre des Cartes.", "narrative"),  # no clause: it heads the laws, it states none
+        ("Il est prudent de garder les as.", "advice"),
+        ("Elle tenait ses cartes contre sa poitrine.", "narrative"),
+    ):
+        assert _labels([LAWS[0], sentence, LAWS[1]])[1] == kind, sentence
+
+
+def test_a_sentence_one_law_away_is_not_decided_by_the_context() -> None:
+    quiet = "Il lui reste cependant une valeur relative."
+    assert _labels([LAWS[0], quiet, STORY[0]])[1] == "narrative"
+
+
+def test_a_weak_rule_told_in_a_story_is_narrative_and_a_strong_one_stays() -> None:
+    weak = "Le valet de pique était sur la table."
+    assert _labels([weak]) == ["rule"], "alone, its card words tip it to a rule"
+    assert _labels([STORY[0], weak, STORY[1]])[1] == "narrative"
+    assert _labels([STORY[0], LAWS[0], STORY[1]])[1] == "rule", "a law quoted in a novel is still a law"
+
+
+def test_a_text_is_read_in_its_order_when_it_is_analysed() -> None:
+    raw = f"{LAWS[0]} Il lui reste cependant une valeur relative. {LAWS[1]}\n"
+    root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+    kinds = [max(s.doc.cats, key=s.doc.cats.get) for s in analyse(root)]
+    assert len(kinds) == 3 and all(k in RULE_BEARING for k in kinds)
