@@ -56,10 +56,12 @@ class Cleaning:
 
 
 def default_methods(text: str) -> tuple[str, ...]:
-    """Early-modern texts are regularised and expanded; others get OCR correction."""
+    """Early-modern texts are regularised and expanded, others get OCR correction; either has its
+    long s read where OCR read it as f."""
+    long_s = ("long-s",) if longs.shows_long_s(text) else ()  # a print of any age whose ſ OCR read as f
     if early_modern(text):
-        return ("debris", "regularisation", "expansion")
-    return ("debris", "long-s", "ocr") if longs.shows_long_s(text) else ("debris", "ocr")
+        return ("debris", "regularisation", "expansion", *long_s)
+    return ("debris", *long_s, "ocr")
 
 
 def early_modern(text: str) -> bool:

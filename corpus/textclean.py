@@ -9,6 +9,7 @@ from lxml import etree
 from corpus.cleaner import early_modern
 from corpus.encode import encode_text
 from corpus.fileio import safe_parser
+from corpus.longs import shows_long_s
 from corpus.rawtext import decode, detect_encoding
 from corpus.readings import reading
 from corpus.regularise import normalize_line
@@ -42,9 +43,10 @@ def cleaning_methods(raw: str, read_as: str = "auto") -> tuple[str, ...]:
     """The methods `academie clean` applies to a text, from what the text shows of itself;
     `read_as` 'book' or 'print' overrides the guess whether it is a book's running text."""
     letters = ("letters",) if early_modern(raw) else ()
+    long_s = ("long-s",) if shows_long_s(raw) else ()
     as_book = is_flattened_book(raw) if read_as == "auto" else read_as == "book"
     book = ("book",) if as_book else ()
-    return OCR_METHODS + letters + book
+    return OCR_METHODS + long_s + letters + book
 
 
 def normalize_text(raw: str) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from academie.addsource import add_source
 from academie.build import check_regularisation
 from corpus import paths
 from corpus.errors import AcademieError
@@ -106,3 +107,32 @@ def test_the_digit_one_read_for_l_before_an_apostrophe_is_l() -> None:
     """ "1'on joue", "1'As de Carreau": no number is elided; an unknown word after it stays as read."""
     out = clean_text("On donne onze Cartes aux personnes avec qui 1'on joue, et 1'As vaut 1'ccart.")
     assert "avec qui l'on joue" in out and "et l'As vaut" in out and "1'ccart" in out
+
+
+LONG_S_1650 = (
+    "Il eft permis de fe défaire de plufieurs cartes, & vne perfonne ne peut pas fe feruir de celles\n"
+    "qui font découuertes. Lorfque le jeu fe trouue faux, chaque Ioüeur reçoit fix cartes auec le talon.\n"
+)
+
+
+def test_an_early_modern_print_whose_long_s_ocr_read_as_f_is_read_with_s(tmp_path: Path) -> None:
+    """A 17th-century print is regularised and its long s read: 'fe', 'plufieurs', 'fix' are se,
+    plusieurs, six; words in their own right ('font' for sont) keep their f."""
+    from_tei = clean_source(tmp_path, LONG_S_1650)
+    assert "se défaire de plusieurs cartes" in from_tei and "Lorsque le jeu se trouve faux" in from_tei
+    assert "six cartes avec le talon" in from_tei and "une personne" in from_tei
+    assert "fe " not in from_tei and "qui font découvertes" in from_tei
+    assert "se défaire de plusieurs" in clean_text(LONG_S_1650), "academie clean reads the long s too"
+
+
+def test_a_print_that_shows_no_long_s_keeps_its_f() -> None:
+    text = "Il faut faire six levées ; le fou de la femme fut fait à la foire.\n" * 3
+    assert clean_text(text) == text
+
+
+def clean_source(folder: Path, raw: str) -> str:
+    """The reading of a text added as a source (TEI built, with the methods its text calls for)."""
+    path = folder / "print.txt"
+    path.write_text(raw, "utf-8")
+    built = add_source(path, "print", "print", {}, root=folder / "sources", tei_dir=folder / "tei")
+    return reading(etree.ElementTree(etree.fromstring(built.tei)))
