@@ -44,10 +44,17 @@ def _banner_bounds(lines: list[Line]) -> tuple[int, int]:
     return first, last
 
 
+RUN_IN = 3  # more words in lower case than this after the capitals: a run-in heading, its paragraph's
+
+
 def _capitalised(text: str) -> bool:
-    """A heading in capitals: its first words (up to three) all upper case."""
-    words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 2][:3]
+    """A heading in capitals: its first words (up to three) all upper case, and few after them in
+    lower case."""
+    every = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 2]
+    words = every[:3]
     if len(text) > 120 or not words or not all(w.isupper() for w in words):
+        return False
+    if sum(not w.isupper() for w in every) > RUN_IN:  # "VALEUR DES CARTES - L'as vaut 11, les images 10…"
         return False
     return len(words) >= 2 or (len(words[0]) >= 4 and len(text) <= 30)
 

@@ -29,7 +29,7 @@ def _raw() -> dict:
 
 
 def section(name: str) -> dict:
-    """A table of cues.toml that is not a class's cues ("domain", "context")."""
+    """A table of cues.toml that is not a class's cues ("domain", "heading", "context")."""
     return _raw()[name]
 
 
@@ -40,6 +40,14 @@ def cues() -> dict[str, tuple[tuple[Quick, float], ...]]:
         for label, table in _raw().items()
         if label in CLASSES
     }
+
+
+@cache
+def heading() -> tuple[int, float]:
+    """How many words a sentence without a clause may have and still be a heading, and the
+    narrative weight that makes it one."""
+    table = section("heading")
+    return int(table["words"]), float(table["weight"])
 
 
 @cache

@@ -70,6 +70,9 @@ def classifier(doc: Doc) -> Doc:
     """rule, penalty, definition, advice or narrative, as `doc.cats`."""
     terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
     doc._.cue_totals = classify.scores(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
+    words, weight = classify.heading()
+    if sum(t.is_alpha or t.like_num for t in doc) <= words and not is_clause(doc):  # "Le point.", "Les suites."
+        doc._.cue_totals["narrative"] += weight
     label, confidence = classify.decide(doc._.cue_totals)
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
     return doc
@@ -80,3 +83,12 @@ def claims(doc: Doc) -> Doc:
     """Typed claims of the sentence (deck size, hand sizes, players, values, fines, targets)."""
     doc._.claims = slots.extract(doc.text)
     return doc
+
+
+SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "l'on", "l’on"))
+
+
+def is_clause(doc: Doc) -> bool:
+    """Has the sentence a finite verb or a subject pronoun (the tagger may miss the verb of "On
+    mêle.")? A law is a clause; "Du nombre des Cartes." heads one."""
+    return any("Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc)

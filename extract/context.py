@@ -11,8 +11,7 @@ from spacy.tokens import Doc
 
 from extract import classify
 from extract.classify import RULE_BEARING
-
-SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles", "l'on", "l’on"))
+from extract.components import is_clause
 
 
 @cache
@@ -22,28 +21,32 @@ def _settings() -> tuple[float, float]:
 
 
 def in_context(docs: Sequence[Doc]) -> None:
-    """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide."""
-    bearing = [_label(doc) in RULE_BEARING for doc in docs]
+    """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide,
+    each from the labels the words alone gave (measured: so weak rules keep out of prose)."""
     weak, _ = _settings()
+    bearing = _bearing(docs)
     for i, doc in enumerate(docs):
-        around = [bearing[j] for j in (i - 1, i + 1) if 0 <= j < len(docs)]
+        around = _around(bearing, i)
         if not around:
             continue
         totals = doc._.cue_totals
-        if not bearing[i] and all(around) and classify.unmarked(totals) and _is_clause(doc):
+        if not bearing[i] and all(around) and classify.unmarked(totals) and is_clause(doc):
             _relabel(doc, "rule")
         elif bearing[i] and not any(around) and classify.margin(totals) <= weak:
             _relabel(doc, "narrative")
 
 
+def _bearing(docs: Sequence[Doc]) -> list[bool]:
+    return [_label(doc) in RULE_BEARING for doc in docs]
+
+
+def _around(bearing: list[bool], i: int) -> list[bool]:
+    """The labels of the sentence before and the one after (one only, at either end of the text)."""
+    return [bearing[j] for j in (i - 1, i + 1) if 0 <= j < len(bearing)]
+
+
 def _label(doc: Doc) -> str:
     return max(doc.cats, key=doc.cats.get)
-
-
-def _is_clause(doc: Doc) -> bool:
-    """Has the sentence a finite verb or a subject pronoun (the tagger may miss the verb of "On
-    mêle.")? A law is a clause; "Du nombre des Cartes." heads one."""
-    return any("Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc)
 
 
 def _relabel(doc: Doc, label: str) -> None:

@@ -168,6 +168,8 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "On donne à chacun douze cartes quand on joue à trois, et neuf quand on joue à quatre.",
             {"hand=12", "hand=9", "players=3", "players=4"},
         ),
+        ("Le jeu de 32 cartes est réparti par 12 cartes à chaque partenaire.", {"size=32", "hand=12"}),
+        ("L'as vaut 11, les images 10.", {"values.as=11", "values.roi=10", "values.dame=10", "values.valet=10"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:

@@ -196,6 +196,29 @@ def test_procedures_of_play_are_rules_and_a_players_aim_is_advice(sentence: str,
     assert (max(cats, key=cats.get) in RULE_BEARING) is bearing, cats
 
 
+@pytest.mark.parametrize(
+    ("sentence", "bearing"),
+    [
+        ("« Vous paierez le champagne, dit celui qui doit perdre, en montrant au marchand son jeu.", False),
+        ("— Peut-être, répond l'adversaire, qui en achevant de donner les cartes, en a tourné deux.", False),
+        ("Le joueur qui vient après celui qui a dit huit, reprend le jeu s'il a le nombre manquant.", True),
+        ("— T'es la dame de trèfle, vois-tu, car t'es brune.", False),
+        ("Elle épuisa de la sorte, trois fois, le jeu de trente-deux cartes.", False),
+        ("Exemple : une quatrième au dix bat une tierce au roi.", False),
+        ("Par exemple, celui qui défend la poule joue la dame de pique et demande gano du roi.", False),
+        ("Par exemple les numéros 7, 8 et 9 formeront une tierce.", True),
+        ("Le point.", False),
+        ("Brelans et Quatorze.", False),
+        ("On mêle.", True),
+    ],
+)
+def test_dialogue_a_story_a_worked_example_and_a_heading_are_no_rules(sentence: str, bearing: bool) -> None:
+    """A story's dialogue in the present, "tu", a player's passé simple (whatever pack it names),
+    "Exemple :" and a short line with no clause are not laws; a law may still say "reprend"."""
+    cats = nlp()(sentence).cats
+    assert (max(cats, key=cats.get) in RULE_BEARING) is bearing, cats
+
+
 def test_a_numbered_law_is_read_past_its_number() -> None:
     assert without_label("LXVI. Quand la vole est entreprise") == "Quand la vole est entreprise"
     assert without_label("il y a trois matadors") == "il y a trois matadors"  # a word, not a number

@@ -100,3 +100,17 @@ def test_a_short_line_the_next_paragraph_goes_on_from_is_no_heading() -> None:
     assert not [s for s in analyse(goes_on).spans if s.tag == "head" and "donner" in goes_on[s.start : s.end]]
     titled = "Règles du jeu\n\nOn donne les cartes par trois.\n"
     assert [s for s in analyse(titled).spans if s.tag == "head"]
+
+
+def test_capitals_that_run_into_their_paragraph_are_no_heading() -> None:
+    """A run-in heading ("VALEUR DES CARTES - L'as vaut 11, …") is its paragraph's first words; a
+    line in capitals with a few words after them is a heading."""
+    run_in = (
+        "DONNE - On donne douze cartes.\n\n"
+        "VALEUR DES CARTES - L'as vaut 11, les images 10, les autres ont la valeur qu'elles marquent.\n"
+    )
+    assert not [s for s in analyse(run_in).spans if s.tag == "head"]
+    titled = (
+        "LE JEU DU PIQUET, Plaisant et récréatif.\n\nPremièrement, il faut ôter d'un jeu de cartes tous les deux.\n"
+    )
+    assert [s for s in analyse(titled).spans if s.tag == "head"]
