@@ -71,7 +71,9 @@ def classifier(doc: Doc) -> Doc:
     terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
     doc._.cue_totals = classify.scores(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
     words, weight = classify.heading()
-    if sum(t.is_alpha or t.like_num for t in doc) <= words and not is_clause(doc):  # "Le point.", "Les suites."
+    if (
+        len(doc) <= 2 * words and sum(t.is_alpha or t.like_num for t in doc) <= words and not is_clause(doc)
+    ):  # "Le point."
         doc._.cue_totals["narrative"] += weight
     label, confidence = classify.decide(doc._.cue_totals)
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}

@@ -170,6 +170,11 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("Le jeu de 32 cartes est réparti par 12 cartes à chaque partenaire.", {"size=32", "hand=12"}),
         ("L'as vaut 11, les images 10.", {"values.as=11", "values.roi=10", "values.dame=10", "values.valet=10"}),
+        ("Ainsi, l'as ne représentant qu'un point, a moins de valeur que le deux.", {"values.as=1"}),
+        (
+            "Il distribue à chaque joueur deux nouvelles cartes : par ce moyen chacun en à quatre.",
+            {"hand=2", "hand=4"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:

@@ -210,6 +210,11 @@ def test_procedures_of_play_are_rules_and_a_players_aim_is_advice(sentence: str,
         ("Le point.", False),
         ("Brelans et Quatorze.", False),
         ("On mêle.", True),
+        (
+            "Après avoir examiné ces cartes, celui qui en est content dit qu'il s'y tient, autrement il dit je passe.",
+            True,
+        ),
+        ("Je ne sais plus si je dois jouer cette carte.", False),
     ],
 )
 def test_dialogue_a_story_a_worked_example_and_a_heading_are_no_rules(sentence: str, bearing: bool) -> None:
