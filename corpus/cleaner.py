@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from corpus import longs, ocrfix, typography
 from corpus.regularise import EXPAN_RESP, REG_RESP, TOKEN, expand_tildes, regularise_word
+from corpus.sentences import ELEVEN_FOR_IL
 from corpus.spans import Span
 from corpus.structure import Layout
 from corpus.wordlists import zipf
@@ -29,6 +30,7 @@ _GUILLEMET_COMMA = re.compile(r" ?»(?=\s)")
 _LONE_H = re.compile(r"(?<!\S)h(?=\s)")
 # The digit one read for "l" before an apostrophe ("1'on joue", "1'As de Carreau"): no number is elided.
 _ONE_FOR_L = re.compile(r"(?<![\w'’])1(?=['’]([^\W\d_]+))")
+_ELEVEN_FOR_IL = re.compile(r"(?m)(?:^[ \t]*|(?<=[.!?] ))(" + ELEVEN_FOR_IL + ")")  # at a sentence's start
 # "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
 _ELISION_T = re.compile(r"(?<=[^\W\d_,] )T([aeiouéèêâ][^\W\d_]*)|(?<!\S)1 ([aeiouéèêâ][^\W\d_]{2,})")
 CLEAN_BLOCKS = ("p", "head", "item", "trailer")
@@ -137,6 +139,10 @@ def _region_edits(
             _span("sic", m.start(), m.end(), "l", ocrfix.TOKEN_RESP, "high")
             for m in _ONE_FOR_L.finditer(raw, start, end)
             if ocrfix.is_known(m.group(1))
+        ]
+        edits += [
+            _span("sic", m.start(1), m.end(1), "Il", ocrfix.TOKEN_RESP, "medium")
+            for m in _ELEVEN_FOR_IL.finditer(raw, start, end)
         ]
         for fix in ocrfix.fixes(raw, start, end, generic=noisy):
             if fix.applied:

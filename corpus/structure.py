@@ -44,6 +44,7 @@ def _banner_bounds(lines: list[Line]) -> tuple[int, int]:
     return first, last
 
 
+LETTERSPACED_LINE = 60  # a line that opens with a word in spaced capitals, and no longer: a heading
 RUN_IN = 3  # more words in lower case than this after the capitals: a run-in heading, its paragraph's
 
 
@@ -59,11 +60,14 @@ def _capitalised(text: str) -> bool:
     return len(words) >= 2 or (len(words[0]) >= 4 and len(text) <= 30)
 
 
+_LETTERSPACED = re.compile(r"(?:[A-ZÀ-ÝÆŒ] ){3,}[A-ZÀ-ÝÆŒ]\b")  # "T A B L E T T E . ( règle du jeu de la )"
+
+
 def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = None) -> bool:
     text = line.stripped
     if matches_any(layout_data().heading, text):
         return True
-    if _capitalised(text):
+    if _capitalised(text) or (_LETTERSPACED.match(text) and len(text) <= LETTERSPACED_LINE):
         return True
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6

@@ -15,6 +15,7 @@ from corpus.longs import reading
 from corpus.readings import mapped_reading
 from corpus.sentences import sentence_ranges, without_label
 from corpus.spans import XML_ID, tei
+from corpus.textclean import clean_text
 from extract import slots
 from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
@@ -402,6 +403,18 @@ def test_a_dash_after_a_stop_opens_a_sentence_and_the_classifier_reads_past_it()
         "Deux objets, — savoir, la Partie.",
     ]
     assert without_label("— Celui qui donne en écarte une") == "Celui qui donne en écarte une"
+
+
+def test_eleven_that_ocr_reads_for_il_opens_a_sentence_and_is_read_il() -> None:
+    """ "fichets.⏎11 faut deux cochonnets": OCR's 11 for Il, before a word that follows Il and never
+    a number; "Il a 11 cartes" and "; 11 sont au talon" keep their number."""
+    text = "Chaque joueur a deux fichets.\n11 faut deux cochonnets. Il a 11 cartes ; 11 sont au talon.\n"
+    assert [text[a:b] for a, b in sentence_ranges(text, 0, len(text), [])] == [
+        "Chaque joueur a deux fichets.",
+        "11 faut deux cochonnets.",
+        "Il a 11 cartes ; 11 sont au talon.",
+    ]
+    assert clean_text(text) == text.replace("11 faut", "Il faut")
 
 
 def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() -> None:

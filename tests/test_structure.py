@@ -114,3 +114,9 @@ def test_capitals_that_run_into_their_paragraph_are_no_heading() -> None:
         "LE JEU DU PIQUET, Plaisant et récréatif.\n\nPremièrement, il faut ôter d'un jeu de cartes tous les deux.\n"
     )
     assert [s for s in analyse(titled).spans if s.tag == "head"]
+
+
+def test_a_line_that_opens_with_spaced_capitals_is_a_heading() -> None:
+    text = "T A B L E T T E . ( règle du jeu de la )\nOn peut jouer deux, trois ou quatre personnes à ce jeu.\n"
+    heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
+    assert heads == ["T A B L E T T E . ( règle du jeu de la )"]
