@@ -175,6 +175,7 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "Il distribue à chaque joueur deux nouvelles cartes : par ce moyen chacun en à quatre.",
             {"hand=2", "hand=4"},
         ),
+        ("Celui qui distribue les cartes en donne une à chaque joueur.", {"hand=1"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -206,6 +207,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il se joue à deux, avec trois cartes chacun.", "size=3"),  # a hand, not a pack
         ("Il marque trois points, et neuf quand on joue à quatre.", "hand=9"),  # no deal before it
         ("Cela donne quatre Cartes à l'écart, qui servent à composer la Partie.", "hand=4"),  # the écart
+        ("Après qu'on a rompu le papier, on en prend deux feuilles qu'on met dos à dos.", "hand=2"),  # sheets
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -216,6 +216,10 @@ def test_procedures_of_play_are_rules_and_a_players_aim_is_advice(sentence: str,
             True,
         ),
         ("Je ne sais plus si je dois jouer cette carte.", False),
+        (
+            "Madame de la Rivière ayant dit que le valet parle, si le valet est la dernière carte, elle paye un jeton.",
+            False,
+        ),
     ],
 )
 def test_dialogue_a_story_a_worked_example_and_a_heading_are_no_rules(sentence: str, bearing: bool) -> None:
