@@ -176,6 +176,7 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             {"hand=2", "hand=4"},
         ),
         ("Celui qui distribue les cartes en donne une à chaque joueur.", {"hand=1"}),
+        ("Il distribue deux cartes l'une après l'autre à chaque joueur, en commençant par la droite.", {"hand=2"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
