@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ class Slot:
     start: int = 0
     end: int = 0
     yields: bool = False  # a whole pack named beside the game's own ("un jeu entier… en ôterez les petites")
+    rest: bool = False  # values "the other cards", those no claim before it in the sentence values
 
 
 @cache
@@ -138,9 +139,23 @@ def extract(text: str) -> list[Slot]:
     clauses = CLAUSE.split(low)
     for k, clause in enumerate(clauses):
         listed = _listed_order(clauses[k - 1] if k else "", clause, start) + _numbered_order(clause, start)
-        out += _merge(_clause_slots(clause, start, low[:start]) + listed)
+        out += _merge(_rest(_clause_slots(clause, start, low[:start]) + listed, out))
         start += len(clause) + 1
     return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
+
+
+def _rest(slots: list[Slot], earlier: list[Slot]) -> list[Slot]:
+    """A claim on "the other cards" ("l'as vaut onze, les autres valent ce qu'elles marquent") values
+    only the cards that no claim before it in the sentence values."""
+    out = []
+    for slot in slots:
+        if slot.rest:
+            before = [s for s in [*earlier, *slots] if not s.rest and s.start < slot.start]
+            valued = {card for s in before for card in s.claim.get("values", {})}
+            values = {card: v for card, v in slot.claim["values"].items() if card not in valued}
+            slot = replace(slot, claim={**slot.claim, "values": values})
+        out.append(slot)
+    return out
 
 
 def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
@@ -240,7 +255,16 @@ def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
                 kind = entry["kind"]
                 if kind == "counters" and _data_pattern("penalty", "words").search(clause):
                     kind = "penalty"
-                found.append(Slot(kind, claim, at + match.start(), at + match.end(), entry.get("yields", False)))
+                found.append(
+                    Slot(
+                        kind,
+                        claim,
+                        at + match.start(),
+                        at + match.end(),
+                        entry.get("yields", False),
+                        entry.get("rest", False),
+                    )
+                )
     return found
 
 

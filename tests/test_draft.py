@@ -176,6 +176,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             {"hand=2", "hand=4"},
         ),
         ("Celui qui distribue les cartes en donne une à chaque joueur.", {"hand=1"}),
+        (
+            "L'as vaut onze, les images dix, les autres ont la valeur qu'elles marquent.",
+            {"values.as=11", "values.roi=10", "values.7=7", "values.10=10"},
+        ),
         ("Il distribue deux cartes l'une après l'autre à chaque joueur, en commençant par la droite.", {"hand=2"}),
     ],
 )
@@ -209,6 +213,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il marque trois points, et neuf quand on joue à quatre.", "hand=9"),  # no deal before it
         ("Cela donne quatre Cartes à l'écart, qui servent à composer la Partie.", "hand=4"),  # the écart
         ("Après qu'on a rompu le papier, on en prend deux feuilles qu'on met dos à dos.", "hand=2"),  # sheets
+        ("L'as vaut onze, les autres cartes valent les points qu'elles marquent.", "values.as=1"),  # valued before
+        ("Les autres joueurs ont ce qu'ils marquent.", "values.7=7"),  # players, not cards
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
