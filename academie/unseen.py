@@ -18,6 +18,7 @@ from corpus.errors import AcademieError
 from corpus.fileio import safe_parser
 from corpus.readings import element_diplomatic, mapped_reading
 from corpus.spans import XML_ID, tei
+from extract.annotate import CONTEXT_RESP
 from extract.classify import RULE_BEARING
 from extract.evaluate import precision_recall, slot_named
 from extract.slots import flat_facts
@@ -47,6 +48,11 @@ class Score:
     def add(self, other: Score) -> None:
         for name in ("tp", "fp", "fn", "false_candidates", "gold_facts", "found_facts", "judged", "correct"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def detected(self, rule: bool, predicted: bool) -> None:
+        self.tp += rule and predicted
+        self.fp += predicted and not rule
+        self.fn += rule and not predicted
 
     def line(self, label: str) -> str:
         precision, recall = precision_recall(self.tp, self.fp, self.fn)
@@ -79,26 +85,31 @@ def _begins(key: str, start: str) -> bool:
     return key.startswith(start) or fuzz.ratio(key[: len(start)], start) >= 85
 
 
-def score_text(text: Path, gold: list[Gold], scratch: Path) -> Score:
-    """Add the text to a scratch corpus and compare its build's candidates sentence by sentence."""
-    score = Score()
+def score_text(text: Path, gold: list[Gold], scratch: Path) -> tuple[Score, Score]:
+    """Add the text to a scratch corpus and compare its build's candidates sentence by sentence;
+    beside it, the detection of the cues alone (the kinds the context decided read back)."""
+    score, alone = Score(), Score()
     unmatched = list(gold)
-    for reading, label, cands in _aligned(text, unmatched, scratch):
+    for reading, label, cands, by_context in _aligned(text, unmatched, scratch):
         _count(score, label, cands, reading)
-    score.fn += sum(g.rule for g in unmatched)
+        alone.detected(bool(label and label.rule), any(c["label"] in RULE_BEARING for c in cands) != by_context)
+    for each in (score, alone):
+        each.fn += sum(g.rule for g in unmatched)
     score.gold_facts += sum(len(g.facts) for g in unmatched)
     score.missed += [f"{text.stem}: no sentence begins '{g.start}'" for g in unmatched if g.rule]
-    return score
+    return score, alone
 
 
-def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple[str, Gold | None, list[dict]]]:
+def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple[str, Gold | None, list[dict], bool]]:
     """Each sentence of the text as its build reads it, with the gold label that begins it (taken
-    from `unmatched`) and its candidates."""
+    from `unmatched`), its candidates, and whether its kind is the context's."""
     built = add_source(text, text.stem, text.stem, {}, root=scratch / "sources", tei_dir=scratch / "tei")
     found: dict[str, list[dict]] = {}
     for cand in built.candidates:
         found.setdefault(cand["passage"], []).append(cand)
-    for sentence in etree.fromstring(built.tei, safe_parser()).iter(tei("s")):
+    root = etree.fromstring(built.tei, safe_parser())
+    by_context = {a.get("target")[1:] for a in root.iter(tei("annotation")) if a.get("resp") == CONTEXT_RESP}
+    for sentence in root.iter(tei("s")):
         reading = mapped_reading(sentence)[0]
         if not reading:
             continue
@@ -106,7 +117,8 @@ def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple
         label = next((g for g in unmatched if any(_begins(key, _key(g.start)[:30]) for key in keys)), None)
         if label is not None:
             unmatched.remove(label)
-        yield reading, label, found.get(sentence.get(XML_ID), [])
+        sid = sentence.get(XML_ID)
+        yield reading, label, found.get(sid, []), sid in by_context
 
 
 def labelled_texts(folder: Path) -> tuple[dict[str, list[tuple[str, bool, bool]]], set[str]]:
@@ -120,7 +132,7 @@ def labelled_texts(folder: Path) -> tuple[dict[str, list[tuple[str, bool, bool]]
                 prose.add(f"unseen:{text.stem}")
             out[f"unseen:{text.stem}"] = [
                 (reading, bool(label and label.rule), any(c["label"] in RULE_BEARING for c in cands))
-                for reading, label, cands in _aligned(text, list(gold), Path(scratch))
+                for reading, label, cands, _ in _aligned(text, list(gold), Path(scratch))
             ]
     return out, prose
 
@@ -138,9 +150,7 @@ def _texts(folder: Path) -> list[Path]:
 def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> None:
     rule = bool(label and label.rule)
     predicted = any(c["label"] in RULE_BEARING for c in cands)
-    score.tp += rule and predicted
-    score.fp += predicted and not rule
-    score.fn += rule and not predicted
+    score.detected(rule, predicted)
     score.false_candidates += 0 if rule else len(cands)
     if rule and not predicted:
         score.missed.append(f"missed: {text[:90]}")
@@ -159,18 +169,21 @@ def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> No
 
 def evaluate_unseen(folder: Path, verbose: bool = False) -> list[str]:
     """One line per text and the totals; the texts whose gold has no rule are the prose texts."""
-    lines, total, prose = [], Score(), []
+    lines, total, alone, prose = [], Score(), Score(), []
     with tempfile.TemporaryDirectory() as scratch:
         for text in _texts(folder):
             gold = read_gold(text.with_suffix(".gold.tsv"))
-            score = score_text(text, gold, Path(scratch))
+            score, cues = score_text(text, gold, Path(scratch))
             total.add(score)
+            alone.add(cues)
             lines.append(score.line(text.stem))
             if verbose:
                 lines += [f"  {m}" for m in score.missed]
             if not any(g.rule for g in gold):
                 prose.append(score.false_candidates)
     lines.append(total.line("overall"))
+    precision, recall = precision_recall(alone.tp, alone.fp, alone.fn)
+    lines.append(f"the cues alone, without the context: recall {recall:.3f}, precision {precision:.3f}")
     if prose:
         lines.append(f"prose texts: {len(prose)}, false candidates at most {max(prose)} in one")
     return lines

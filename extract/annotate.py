@@ -21,6 +21,7 @@ from extract.context import in_context
 from extract.pipeline import nlp
 
 RESP = "#academie.extract"
+CONTEXT_RESP = "#academie.context"  # a kind the sentence's neighbours decided (extract/context.py)
 CHUNK = 100_000  # characters a piece of a sentence may have: far below spaCy's max_length, whatever a line's
 RS_TYPES = ("card", "suit", "game", "counter")  # as <rs type ref>; terms of play as <term ref>
 
@@ -98,7 +99,8 @@ def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> li
     mentions = etree.SubElement(stand_off, tei("listAnnotation"), type="mentions")
     for sid, text, ranges, doc in analysed:
         label = max(doc.cats, key=doc.cats.get)
-        _annotation(kinds, f"{sid}.kind", f"#{sid}", "classifying", f"#kind.{label}", _cert(doc.cats[label]))
+        resp = CONTEXT_RESP if doc._.alone else RESP
+        _annotation(kinds, f"{sid}.kind", f"#{sid}", "classifying", f"#kind.{label}", _cert(doc.cats[label]), resp)
         found = [(e.start_char, e.end_char, e.label_.lower(), e.ent_id_, None) for e in doc.ents]
         found += [(n.start_char, n.end_char, "num", None, n._.value) for n in doc.spans["numbers"]]
         for number, (start, end, kind, ref, value) in enumerate(sorted(found, key=lambda f: f[:2]), 1):
@@ -120,7 +122,13 @@ def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> li
 
 
 def _annotation(
-    parent: etree._Element, xml_id: str, target: str, motivation: str, ana: str | None, cert: str = "medium"
+    parent: etree._Element,
+    xml_id: str,
+    target: str,
+    motivation: str,
+    ana: str | None,
+    cert: str = "medium",
+    resp: str = RESP,
 ) -> etree._Element:
     element = etree.SubElement(parent, tei("annotation"))
     element.set(XML_ID, xml_id)
@@ -128,7 +136,7 @@ def _annotation(
     element.set("motivation", motivation)
     if ana:
         element.set("ana", ana)
-    element.set("resp", RESP)
+    element.set("resp", resp)
     element.set("cert", cert)
     return element
 

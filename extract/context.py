@@ -13,6 +13,9 @@ from extract import classify
 from extract.classify import RULE_BEARING
 from extract.components import is_clause
 
+if not Doc.has_extension("alone"):  # the class the words alone gave, where the context changed it
+    Doc.set_extension("alone", default=None)
+
 
 @cache
 def _settings() -> tuple[float, float]:
@@ -52,4 +55,5 @@ def _label(doc: Doc) -> str:
 def _relabel(doc: Doc, label: str) -> None:
     """The class the context gives, at the confidence of a decision the words alone did not make."""
     _, confidence = _settings()
+    doc._.alone = _label(doc)
     doc.cats = {c: (confidence if c == label else 0.0) for c in doc.cats}

@@ -8,7 +8,7 @@ from lxml import etree
 from corpus.encode import encode_text
 from corpus.fileio import safe_parser
 from corpus.textclean import _INPUT
-from extract.annotate import analyse
+from extract.annotate import CONTEXT_RESP, RESP, analyse, annotate
 from extract.classify import RULE_BEARING
 from extract.context import in_context
 from extract.pipeline import nlp
@@ -63,3 +63,13 @@ def test_a_text_is_read_in_its_order_when_it_is_analysed() -> None:
     root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
     kinds = [max(s.doc.cats, key=s.doc.cats.get) for s in analyse(root)]
     assert len(kinds) == 3 and all(k in RULE_BEARING for k in kinds)
+
+
+def test_a_kind_the_context_decided_names_the_context_in_its_tei_annotation() -> None:
+    """An editor sees which kinds the neighbours decided: their annotation's @resp is the context."""
+    raw = f"{LAWS[0]} Il lui reste cependant une valeur relative. {LAWS[1]}\n"
+    root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+    annotate(root)
+    kinds = [a for a in root.iter("{http://www.tei-c.org/ns/1.0}annotation") if a.get("motivation") == "classifying"]
+    assert [a.get("resp") for a in kinds] == [RESP, CONTEXT_RESP, RESP]
+    assert kinds[1].get("cert") == "low" and kinds[1].get("ana") == "#kind.rule"
