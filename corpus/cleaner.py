@@ -30,7 +30,9 @@ _GUILLEMET_COMMA = re.compile(r" ?»(?=\s)")
 _LONE_H = re.compile(r"(?<!\S)h(?=\s)")
 # The digit one read for "l" before an apostrophe ("1'on joue", "1'As de Carreau"): no number is elided.
 _ONE_FOR_L = re.compile(r"(?<![\w'’])1(?=['’]([^\W\d_]+))")
-_ELEVEN_FOR_IL = re.compile(r"(?m)(?:^[ \t]*|(?<=[.!?] ))(" + ELEVEN_FOR_IL + ")")  # at a sentence's start
+# at a sentence's start, as corpus.sentences bounds one: a line's, or after a stop, its closing marks
+# and an opening one ("fichets.  11 faut", "joue. « 11 faut")
+_ELEVEN_FOR_IL = re.compile(r"(?m)(?:^[ \t]*|[.!?][”»\"')\]]*\s+[«“\"(\[—–]?\s*)(" + ELEVEN_FOR_IL + ")")
 # "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
 _ELISION_T = re.compile(r"(?<=[^\W\d_,] )T([aeiouéèêâ][^\W\d_]*)|(?<!\S)1 ([aeiouéèêâ][^\W\d_]{2,})")
 CLEAN_BLOCKS = ("p", "head", "item", "trailer")

@@ -419,6 +419,8 @@ def test_eleven_that_ocr_reads_for_il_opens_a_sentence_and_is_read_il() -> None:
         "Il a 11 cartes ; 11 sont au talon.",
     ]
     assert clean_text(text) == text.replace("11 faut", "Il faut")
+    quoted = "On joue ainsi.  « 11 faut donner par trois. »\n"
+    assert clean_text(quoted) == quoted.replace("11 faut", "Il faut")
 
 
 def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() -> None:
