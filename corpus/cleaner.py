@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from corpus import longs, ocrfix, typography
 from corpus.regularise import EXPAN_RESP, REG_RESP, TOKEN, expand_tildes, regularise_word
-from corpus.sentences import ELEVEN_FOR_IL
+from corpus.sentences import MISREAD_IL
 from corpus.spans import Span
 from corpus.structure import Layout
 from corpus.wordlists import zipf
@@ -32,7 +32,7 @@ _LONE_H = re.compile(r"(?<!\S)h(?=\s)")
 _ONE_FOR_L = re.compile(r"(?<![\w'’])1(?=['’]([^\W\d_]+))")
 # at a sentence's start, as corpus.sentences bounds one: a line's, or after a stop, its closing marks
 # and an opening one ("fichets.  11 faut", "joue. « 11 faut")
-_ELEVEN_FOR_IL = re.compile(r"(?m)(?:^[ \t]*|[.!?][”»\"')\]]*\s+[«“\"(\[—–]?\s*)(" + ELEVEN_FOR_IL + ")")
+_MISREAD_IL = re.compile(r"(?m)(?:^[ \t]*|[.!?][”»\"')\]]*\s+[«“\"(\[—–]?\s*)(" + MISREAD_IL + ")")
 # "l'" read as "T" or "1 " before a vowel: "que Ton met" (l'on), "à 1 extrémité" (l'extrémité).
 _ELISION_T = re.compile(r"(?<=[^\W\d_,] )T([aeiouéèêâ][^\W\d_]*)|(?<!\S)1 ([aeiouéèêâ][^\W\d_]{2,})")
 CLEAN_BLOCKS = ("p", "head", "item", "trailer")
@@ -144,7 +144,7 @@ def _region_edits(
         ]
         edits += [
             _span("sic", m.start(1), m.end(1), "Il", ocrfix.TOKEN_RESP, "medium")
-            for m in _ELEVEN_FOR_IL.finditer(raw, start, end)
+            for m in _MISREAD_IL.finditer(raw, start, end)
         ]
         for fix in ocrfix.fixes(raw, start, end, generic=noisy):
             if fix.applied:

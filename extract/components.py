@@ -71,13 +71,25 @@ def classifier(doc: Doc) -> Doc:
     terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
     doc._.cue_totals = classify.scores(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
     words, weight = classify.heading()
-    if (
-        len(doc) <= 2 * words and sum(t.is_alpha or t.like_num for t in doc) <= words and not is_clause(doc)
-    ):  # "Le point."
+    short = len(doc) <= 2 * words and sum(t.is_alpha or t.like_num for t in doc) <= words
+    if (short or names_only_cards(doc)) and not is_clause(doc):  # "Le point.", "Roi de pique. Dame de trèfle."
         doc._.cue_totals["narrative"] += weight
     label, confidence = classify.decide(doc._.cue_totals)
     doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
     return doc
+
+
+def names_only_cards(doc: Doc) -> bool:
+    """Are the sentence's words nothing but cards and suits ("Roi de pique. Dame de trèfle."), a
+    hand or a row of cards shown, which states no law?"""
+    words = [t.lower_ for t in doc if t.is_alpha]
+    return bool(words) and all(w in _card_words() for w in words)
+
+
+@lru_cache(maxsize=1)
+def _card_words() -> frozenset[str]:
+    """The names of ranks and suits in every form the glossary gives, and the words that join them."""
+    return frozenset(slots.ranks()) | frozenset(slots.suits()) | {"de", "du", "d", "et"}
 
 
 @Language.component("academie_slots")
@@ -92,5 +104,6 @@ SUBJECTS = frozenset(("il", "elle", "on", "ils", "elles"))  # "l'on" is two toke
 
 def is_clause(doc: Doc) -> bool:
     """Has the sentence a finite verb or a subject pronoun (the tagger may miss the verb of "On
-    mêle.")? A law is a clause; "Du nombre des Cartes." heads one."""
-    return any("Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc)
+    mêle.")? A law is a clause; "Du nombre des Cartes." heads one. A mark the tagger reads as a
+    verb (OCR's stray "’") is none."""
+    return any(token.is_alpha and "Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc)

@@ -337,7 +337,8 @@ def _merge(slots: list[Slot]) -> list[Slot]:
     hand with its packets, a pack with the ranks it lacks."""
     merged: dict[str, Slot] = {}
     rest = []
-    for slot in sorted((s for s in slots if not _part_of_list(s, slots)), key=lambda s: s.start):
+    kept = (s for s in slots if not _part_of_list(s, slots) and not _inside(s, slots))
+    for slot in sorted(kept, key=lambda s: s.start):
         into = merged.get(slot.kind)
         if into is None:
             merged[slot.kind] = Slot(slot.kind, dict(slot.claim), slot.start, slot.end, slot.yields)
@@ -362,8 +363,26 @@ def _part_of_list(slot: Slot, slots: list[Slot]) -> bool:
     )
 
 
+def _inside(slot: Slot, slots: list[Slot]) -> bool:
+    """Is the slot a part of a longer match of its kind ("un jeton" of "celui qui distribue ajoute
+    un jeton", the dealer's stake)?"""
+    return any(
+        other.kind == slot.kind
+        and other.start <= slot.start
+        and slot.end <= other.end
+        and other.claim != slot.claim
+        and other.end - other.start > slot.end - slot.start
+        for other in slots
+    )
+
+
 def _agrees(a: dict, b: dict) -> bool:
-    return all(a[k] == v or isinstance(v, dict) and isinstance(a[k], dict) for k, v in b.items() if k in a)
+    """Claims agree where they share a key (of a table such as the values, the cards they share)."""
+    return all(_same(a[k], v) for k, v in b.items() if k in a)
+
+
+def _same(x: Any, y: Any) -> bool:
+    return _agrees(x, y) if isinstance(x, dict) and isinstance(y, dict) else x == y
 
 
 def _union(a: dict, b: dict) -> dict:

@@ -181,6 +181,22 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             {"values.as=11", "values.roi=10", "values.7=7", "values.10=10"},
         ),
         ("Il distribue deux cartes l'une après l'autre à chaque joueur, en commençant par la droite.", {"hand=2"}),
+        ("On se sert de trente-deux cartes, dont la plus haute est le roi.", {"size=32"}),
+        (
+            "L'enjeu de chaque joueur est d'une fiche et deux jetons, à quoi celui qui distribue les cartes ajoute"
+            " un jeton.",
+            {"amount.fiche=1", "amount.jeton=2", "dealer=1"},
+        ),
+        ("On en donne d'abord à chaque joueur deux & ensuite trois.", {"packets=2,3"}),
+        ("Il en donne d'abord trois à chaque joueur, & ensuite deux.", {"packets=3,2"}),
+        ("Il retourne la première du talon & cette carte retournée forme l'a-tout.", {"trumps=turned"}),
+        ("Celui qui donne les cartes fait voir la dernière qui est toujours a-tout.", {"trumps=turned"}),
+        ("Il les mêle & donne ensuite, en commençant par la droite, cinq cartes à chaque joueur.", {"hand=5"}),
+        ("Le jeu doit être d'un nombre de cartes suffisant pour en donner cinq à chaque joueur.", {"hand=5"}),
+        ("Il distribue tant à lui qu'à chacun des autres joueurs, une carte découverte.", {"hand=1"}),
+        ("De ces vingt jetons, chacun en met trois dans un panier pour former la poule.", {"amount.jeton=3"}),
+        ("On joue le Piquet à deux.", {"players=2"}),
+        ("Celui qui gagne le premier ses douze trous prend la moitié du jeu.", {"target=12"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -213,6 +229,9 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il marque trois points, et neuf quand on joue à quatre.", "hand=9"),  # no deal before it
         ("Cela donne quatre Cartes à l'écart, qui servent à composer la Partie.", "hand=4"),  # the écart
         ("Après qu'on a rompu le papier, on en prend deux feuilles qu'on met dos à dos.", "hand=2"),  # sheets
+        ("On distribue à chaque joueur une prise composée de vingt jetons.", "size=20"),  # counters, no pack
+        ("De ces vingt jetons, chacun en met trois dans un panier.", "amount.jeton=20"),  # those named before
+        ("Chacun met deux jetons, à quoi celui qui distribue ajoute un jeton.", "amount.jeton=1"),  # the dealer's
         ("L'as vaut onze, les autres cartes valent les points qu'elles marquent.", "values.as=1"),  # valued before
         ("Les autres joueurs ont ce qu'ils marquent.", "values.7=7"),  # players, not cards
     ],

@@ -122,6 +122,21 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify("Le plus ancien en cartes donne le premier, et doit donner trois cartes.")[0] == "rule"
     assert classify("Celui qui a le plus beau jeu gagne la partie.")[0] == "rule"  # a hand, not the game, praised
     assert classify("La beauté de ce jeu est d'avoir force triomphes et les Rois.", play_terms=4)[0] == "narrative"
+    judged = "L'usage & le bon sens apprendront mieux à bien jouer ce Jeu ; il faut quelquefois prendre."
+    assert classify(judged)[0] == "advice"
+    assert classify("Celui qui fait la récréation donne les cartes par deux et par trois.")[0] == "narrative"
+    assert classify("Il en est de même de la conférence, figurée par deux rois.")[0] == "rule"  # a law extended
+    told = "Dans ce jeu, les péripéties se succèdent, et tel qui se croit près de gagner la partie, la perd."
+    assert classify(told)[0] == "narrative"
+
+
+def test_a_row_of_cards_states_no_law() -> None:
+    """ "Roi de pique. ’. Dame de trèfle.": cards shown, with no clause (a stray mark the tagger reads
+    as a verb is none); a law that names them is one."""
+    cats = nlp()('Roi de pique. "’. Dame de trèfle.').cats
+    assert max(cats, key=cats.get) == "narrative", cats
+    law = nlp()("Le roi de pique vaut dix.").cats
+    assert max(law, key=law.get) == "rule", law
 
 
 @pytest.mark.parametrize(
@@ -421,6 +436,8 @@ def test_eleven_that_ocr_reads_for_il_opens_a_sentence_and_is_read_il() -> None:
     assert clean_text(text) == text.replace("11 faut", "Il faut")
     quoted = "On joue ainsi.  « 11 faut donner par trois. »\n"
     assert clean_text(quoted) == quoted.replace("11 faut", "Il faut")
+    roman = "Des deux dames.\nII en est de même des rois.\nII. Celui qui donne mal perd.\n"  # a numbered law stays
+    assert clean_text(roman) == roman.replace("II en", "Il en")
 
 
 def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() -> None:
