@@ -92,7 +92,7 @@ def score_text(text: Path, gold: list[Gold], scratch: Path) -> tuple[Score, Scor
     unmatched = list(gold)
     for reading, label, cands, by_context in _aligned(text, unmatched, scratch):
         _count(score, label, cands, reading)
-        alone.detected(bool(label and label.rule), any(c["label"] in RULE_BEARING for c in cands) != by_context)
+        alone.detected(bool(label and label.rule), _bearing(cands) != by_context)
     for each in (score, alone):
         each.fn += sum(g.rule for g in unmatched)
     score.gold_facts += sum(len(g.facts) for g in unmatched)
@@ -131,7 +131,7 @@ def labelled_texts(folder: Path) -> tuple[dict[str, list[tuple[str, bool, bool]]
             if not any(g.rule for g in gold):
                 prose.add(f"unseen:{text.stem}")
             out[f"unseen:{text.stem}"] = [
-                (reading, bool(label and label.rule), any(c["label"] in RULE_BEARING for c in cands))
+                (reading, bool(label and label.rule), _bearing(cands))
                 for reading, label, cands, _ in _aligned(text, list(gold), Path(scratch))
             ]
     return out, prose
@@ -147,9 +147,14 @@ def _texts(folder: Path) -> list[Path]:
     return texts
 
 
+def _bearing(cands: list[dict]) -> bool:
+    """Does the build read the sentence as a rule (a candidate of a rule-bearing kind)?"""
+    return any(c["label"] in RULE_BEARING for c in cands)
+
+
 def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> None:
     rule = bool(label and label.rule)
-    predicted = any(c["label"] in RULE_BEARING for c in cands)
+    predicted = _bearing(cands)
     score.detected(rule, predicted)
     score.false_candidates += 0 if rule else len(cands)
     if rule and not predicted:

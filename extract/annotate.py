@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 
 from corpus.readings import mapped_reading
 from corpus.spans import XML_ID, tei
+from extract.classify import label_of
 from extract.context import in_context
 from extract.pipeline import nlp
 
@@ -98,7 +99,7 @@ def annotate(root: etree._Element, analysed: list[Sentence] | None = None) -> li
     kinds = etree.SubElement(stand_off, tei("listAnnotation"), type="sentence-kinds")
     mentions = etree.SubElement(stand_off, tei("listAnnotation"), type="mentions")
     for sid, text, ranges, doc in analysed:
-        label = max(doc.cats, key=doc.cats.get)
+        label = label_of(doc.cats)
         resp = CONTEXT_RESP if doc._.alone else RESP
         _annotation(kinds, f"{sid}.kind", f"#{sid}", "classifying", f"#kind.{label}", _cert(doc.cats[label]), resp)
         found = [(e.start_char, e.end_char, e.label_.lower(), e.ent_id_, None) for e in doc.ents]

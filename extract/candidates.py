@@ -36,7 +36,7 @@ def candidates(
     rules = [r for r in (load_rules() if catalogue is None else catalogue) if r.source == source_id]
     out = []
     for passage, text, _, doc in analysed:
-        label = max(doc.cats, key=doc.cats.get)
+        label = classify.label_of(doc.cats)
         entities = [(e.label_, e.text) for e in doc.ents]
         if label not in RULE_BEARING:  # a claim in advice, an example or a story is not a rule
             continue

@@ -95,6 +95,16 @@ def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> t
     return decide(scores(text, has_claim, play_terms))
 
 
+def label_of(cats: dict[str, float]) -> str:
+    """The class a sentence's `doc.cats` gives it."""
+    return max(cats, key=cats.get)
+
+
+def cats_for(label: str, confidence: float) -> dict[str, float]:
+    """`doc.cats` for a sentence of this class, at this confidence."""
+    return {c: (confidence if c == label else 0.0) for c in CLASSES}
+
+
 def decide(totals: dict[str, float]) -> tuple[str, float]:
     """The winning class of a sentence's cue totals (`scores`) and its share of the total."""
     totals = dict(totals)

@@ -75,15 +75,16 @@ def classifier(doc: Doc) -> Doc:
     if (short or names_only_cards(doc)) and not is_clause(doc):  # "Le point.", "Roi de pique. Dame de trèfle."
         doc._.cue_totals["narrative"] += weight
     label, confidence = classify.decide(doc._.cue_totals)
-    doc.cats = {c: (confidence if c == label else 0.0) for c in classify.CLASSES}
+    doc.cats = classify.cats_for(label, confidence)
     return doc
 
 
 def names_only_cards(doc: Doc) -> bool:
     """Are the sentence's words nothing but cards and suits ("Roi de pique. Dame de trèfle."), a
     hand or a row of cards shown, which states no law?"""
-    words = [t.lower_ for t in doc if t.is_alpha]
-    return bool(words) and all(w in _card_words() for w in words)
+    cards = _card_words()
+    words = (t.lower_ for t in doc if t.is_alpha)  # on every sentence: stop at the first other word
+    return next(words, None) in cards and all(w in cards for w in words)
 
 
 @lru_cache(maxsize=1)

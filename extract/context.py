@@ -40,7 +40,7 @@ def in_context(docs: Sequence[Doc]) -> None:
 
 
 def _bearing(docs: Sequence[Doc]) -> list[bool]:
-    return [_label(doc) in RULE_BEARING for doc in docs]
+    return [classify.label_of(doc.cats) in RULE_BEARING for doc in docs]
 
 
 def _around(bearing: list[bool], i: int) -> list[bool]:
@@ -48,12 +48,8 @@ def _around(bearing: list[bool], i: int) -> list[bool]:
     return [bearing[j] for j in (i - 1, i + 1) if 0 <= j < len(bearing)]
 
 
-def _label(doc: Doc) -> str:
-    return max(doc.cats, key=doc.cats.get)
-
-
 def _relabel(doc: Doc, label: str) -> None:
     """The class the context gives, at the confidence of a decision the words alone did not make."""
     _, confidence = _settings()
-    doc._.alone = _label(doc)
-    doc.cats = {c: (confidence if c == label else 0.0) for c in doc.cats}
+    doc._.alone = classify.label_of(doc.cats)
+    doc.cats = classify.cats_for(label, confidence)

@@ -14,7 +14,7 @@ from spacy.training import Example
 from corpus import paths
 from corpus.fileio import parse_xml
 from extract.annotate import analyse
-from extract.classify import RULE_BEARING
+from extract.classify import RULE_BEARING, label_of
 from extract.evaluate import precision_recall
 
 EPOCHS = 20
@@ -26,7 +26,7 @@ def labelled(gold: dict[str, bool]) -> dict[str, list[tuple[str, bool, bool]]]:
     for source in sorted({p.split(".", 1)[0] for p in gold}):
         for s in analyse(parse_xml(paths.tei_path(source)).getroot()):
             if s.id in gold:
-                cue = max(s.doc.cats, key=s.doc.cats.get) in RULE_BEARING
+                cue = label_of(s.doc.cats) in RULE_BEARING
                 out[source].append((s.text, gold[s.id], cue))
     return out
 

@@ -11,7 +11,7 @@ from corpus import paths
 from corpus.fileio import parse_xml
 from extract.annotate import analyse
 from extract.candidates import candidates
-from extract.classify import RULE_BEARING
+from extract.classify import RULE_BEARING, label_of
 from rules.catalogue import load_rules
 
 # The catalogue's names for the facts a slot states: (slot key, catalogue keys).
@@ -50,7 +50,7 @@ def detection(gold: dict[str, bool]) -> dict[str, tuple[float, float, int]]:
         for sentence in analyse(parse_xml(paths.tei_path(source)).getroot()):
             if sentence.id not in gold:
                 continue
-            predicted = max(sentence.doc.cats, key=sentence.doc.cats.get) in RULE_BEARING
+            predicted = label_of(sentence.doc.cats) in RULE_BEARING
             truth = gold[sentence.id]
             for key in (source, "overall"):
                 c = counts[key]
