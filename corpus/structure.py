@@ -63,7 +63,11 @@ def _capitalised(text: str) -> bool:
 _LETTERSPACED = re.compile(r"(?:[A-ZÀ-ÝÆŒ] ){3,}[A-ZÀ-ÝÆŒ]\b")  # "T A B L E T T E . ( règle du jeu de la )"
 
 
-def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = None) -> bool:
+STANDING_WORDS, STANDING_CHARS = 12, 90  # a line alone after a sentence's end: a heading up to so long
+UNWRAPPED_LINES, UNWRAPPED_SHARE = 3, 0.5  # so many lines at least, this share ending like a sentence
+
+
+def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = None, gap_after: bool = False) -> bool:
     text = line.stripped
     if matches_any(layout_data().heading, text):
         return True
@@ -72,8 +76,23 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6
     goes_on = nxt is not None and L.starts_lower(nxt.text)  # "III. L'on doit donner les cartes⏎⏎par trois"
+    if not after_break or goes_on or not L.starts_upper(text[:1] or " ") or re.search(r"[.,;:!?]$", text):
+        return False
+    return short or _standing(text, prev, gap, gap_after)
+
+
+def _standing(text: str, prev: Line | None, gap: bool, gap_after: bool) -> bool:
+    """A line set apart by blank lines after a sentence that ended, and not ending on a word that
+    leads on: a heading of a few words ("Désignation du donneur et genre de donne")."""
+    words = text.split()
+    sentence_ended = prev is None or L.ends_terminal(prev.text)
     return (
-        after_break and short and not goes_on and L.starts_upper(text[:1] or " ") and not re.search(r"[.,;:!?]$", text)
+        (gap or prev is None)
+        and gap_after
+        and sentence_ended
+        and len(words) <= STANDING_WORDS
+        and len(text) <= STANDING_CHARS
+        and words[-1].lower() not in layout_data().leads_on
     )
 
 
@@ -307,6 +326,7 @@ def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
 
 
 def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
+    unwrapped = _unwrapped(lines, first, last, fw_lines)
     quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
@@ -331,7 +351,13 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
             w.close_article()
             w.start_block("trailer", line)
             w.add_line(line)
-        elif quote_end is None and _is_heading(line, w.prev, w.gap, _next_content(lines, i, last, fw_lines)):
+        elif quote_end is None and _is_heading(
+            line,
+            w.prev,
+            w.gap or unwrapped,
+            _next_content(lines, i, last, fw_lines),
+            unwrapped or _gap_after(lines, i, last),
+        ):
             _take_heading(w, line)
         else:
             _take_text(w, line, lines, i, last, fw_lines)
@@ -341,6 +367,19 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
         w.prev, w.gap = lines[min(i, last - 1)], False
         i += 1
     w.close_section()
+
+
+def _unwrapped(lines: list[Line], first: int, last: int, skip: set[int]) -> bool:
+    """Are the text's lines its paragraphs (most end like a sentence), not a page's wrapped lines?
+    Then each line stands apart as if blank lines were around it."""
+    content = [ln for i, ln in enumerate(lines[first:last], first) if not ln.blank and i not in skip]
+    ended = sum(L.ends_terminal(ln.text) for ln in content)
+    return len(content) >= UNWRAPPED_LINES and ended >= UNWRAPPED_SHARE * len(content)
+
+
+def _gap_after(lines: list[Line], i: int, last: int) -> bool:
+    """Is the line followed by a blank line (or the end of the text)?"""
+    return i + 1 >= last or lines[i + 1].blank
 
 
 def _take_list(w: _Walker, lines: list[Line], i: int, j: int) -> int:

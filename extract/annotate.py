@@ -44,20 +44,33 @@ def analyse(root: etree._Element) -> list[Sentence]:
 
 def analyse_many(roots: list[etree._Element]) -> list[list[Sentence]]:
     """The sentences of several TEI documents in one nlp.pipe (spaCy batches them), per document."""
-    items = []
+    items, headed = [], [[] for _ in roots]
     for number, root in enumerate(roots):
         for s in root.find(tei("text")).iter(tei("s")):
             text, ranges = mapped_reading(s)
             if text:
                 items.append((number, s.get(XML_ID), text, ranges))
+                headed[number].append(_heading_before(s))
     out: list[list[Sentence]] = [[] for _ in roots]
     pieces = [_pieces(text) for _, _, text, _ in items]
     docs = iter(nlp().pipe(piece for parts in pieces for piece in parts))
     for (number, *item), parts in zip(items, pieces, strict=True):
         out[number].append(Sentence(*item, _joined([next(docs) for _ in parts])))
-    for sentences in out:
-        in_context([s.doc for s in sentences])
+    for sentences, headings in zip(out, headed, strict=True):
+        in_context([s.doc for s in sentences], headings)
     return out
+
+
+def _heading_before(s: etree._Element) -> str:
+    """The heading a sentence comes straight after ("Nombre de joueurs" / "Généralement quatre."):
+    the text of the <head> before its paragraph, when it opens the paragraph; else ''."""
+    block = s.getparent()
+    if block is None or block.find(tei("s")) is not s:
+        return ""
+    head = block.getprevious()
+    while head is not None and not isinstance(head.tag, str):
+        head = head.getprevious()
+    return "".join(head.itertext()) if head is not None and head.tag == tei("head") else ""
 
 
 def _pieces(text: str) -> list[str]:

@@ -9,7 +9,7 @@ from functools import cache
 
 from spacy.tokens import Doc
 
-from extract import classify
+from extract import classify, slots
 from extract.classify import RULE_BEARING
 from extract.components import is_clause
 
@@ -23,10 +23,13 @@ def _settings() -> tuple[float, float]:
     return float(table["weak"]), float(table["confidence"])
 
 
-def in_context(docs: Sequence[Doc]) -> None:
+def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
     """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide,
-    each from the labels the words alone gave (measured: so weak rules keep out of prose)."""
+    each from the labels the words alone gave (measured: so weak rules keep out of prose); a
+    sentence is read with the heading it comes straight after, if any (`headings`, one per doc)."""
     weak, _ = _settings()
+    for heading, doc in zip(headings, docs, strict=False):
+        _headed(heading, doc)
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -37,6 +40,16 @@ def in_context(docs: Sequence[Doc]) -> None:
             _relabel(doc, "rule")
         elif bearing[i] and not any(around) and classify.margin(totals) <= weak:
             _relabel(doc, "narrative")
+
+
+def _headed(heading: str, doc: Doc) -> None:
+    """A short sentence that counts what the heading before it names ("Nombre de joueurs" /
+    "Généralement quatre.") states that fact, and so a rule."""
+    found = [] if doc._.claims or not heading else slots.headed(heading, doc.text)
+    if found:
+        doc._.claims = found
+        if classify.label_of(doc.cats) not in RULE_BEARING:
+            _relabel(doc, "rule")
 
 
 def _bearing(docs: Sequence[Doc]) -> list[bool]:

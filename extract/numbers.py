@@ -56,7 +56,21 @@ def parse_number(text: str) -> int | None:
     words = [w for w in re.split(r"[\s-]+", cleaned.lower().replace("dix-huict", "dix-huit")) if w]
     if not words or not all(w in NUMBER_WORDS for w in words) or {words[0], words[-1]} & {"et", "&"}:
         return None  # 'et' joins two number words, it never starts or ends a number
-    return _words_value(words)
+    return _words_value(words) if _well_formed(words) else None
+
+
+AFTER_ET = frozenset({"un", "une", "onze", "dix"})  # vingt et un, soixante et onze, soixante et dix
+
+
+def _well_formed(words: list[str]) -> bool:
+    """Do the words make one number: 'et' only between a ten and un, onze or dix; no unit straight
+    after another but dix-sept, -huit, -neuf ("par trois et deux" is two numbers, "deux trois" too)?"""
+    for before, word, after in zip(["", *words[:-1]], words, [*words[1:], ""], strict=True):
+        if word in ("et", "&") and (before not in TENS or after not in AFTER_ET):
+            return False
+        if word in UNITS and before in UNITS and not (before == "dix" and word in ("sept", "huit", "neuf")):
+            return False
+    return True
 
 
 def _words_value(words: list[str]) -> int | None:

@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from corpus.glossary import keys_by_form, ranks_by_form
-from extract.numbers import NUMBER_WORDS, parse_number
+from extract.numbers import NUMBER_WORDS, TENS, parse_number
 from extract.quick import Quick
 
 DATA = Path(__file__).resolve().parent / "data"
 
 _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", "&")), key=len, reverse=True))
-_NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + r")\b(?:[\s-]+(?:et)?[\s-]*(?=\w))?)+)"
+_AFTER_TEN = "|".join(rf"(?<=\b{ten})" for ten in TENS)  # look-behinds are of fixed width, one per ten
+# number words in a row, 'et' only after a ten (vingt et un): "par trois et deux" is two numbers
+_NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + rf")\b(?:(?:{_AFTER_TEN})[\s-]+et[\s-]+(?=\w)|[\s-]+(?=\w))?)+)"
 _PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|SUIT|COUNTER)\}")
 CLAUSE = re.compile(r"[;:]")
 SUITS = 4  # a rank taken out of a pack goes in every suit
@@ -144,6 +146,32 @@ def extract(text: str) -> list[Slot]:
     return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
 
 
+HEADED_WORDS = 3  # "Quatre.", "Généralement quatre.", "Ordinairement à quatre."
+
+
+def headed(heading: str, sentence: str) -> list[Slot]:
+    """The fact a heading names and the short sentence after it counts ("Nombre de joueurs" /
+    "Généralement quatre."): the fact spread over the two."""
+    low = modern(sentence)
+    numbers = list(_number().finditer(low))
+    if len(numbers) != 1 or len(re.findall(r"[^\W\d_]+|\d+", low)) > HEADED_WORDS:
+        return []
+    value = parse_number(numbers[0].group())
+    for entry in _table()["headed"]:
+        if (
+            value is not None
+            and entry["least"] <= value <= entry["most"]
+            and re.search(entry["heading"], modern(heading))
+        ):
+            return [Slot(entry["kind"], {entry["key"]: value}, numbers[0].start(), numbers[0].end())]
+    return []
+
+
+@cache
+def _number() -> re.Pattern[str]:
+    return re.compile(rf"\b{_NUMBER}")
+
+
 def _rest(slots: list[Slot], earlier: list[Slot]) -> list[Slot]:
     """A claim on "the other cards" ("l'as vaut onze, les autres valent ce qu'elles marquent") values
     only the cards that no claim before it in the sentence values."""
@@ -178,7 +206,8 @@ def _bare_list() -> re.Pattern[str]:
 def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     """A clause that is nothing but ranks, after a clause on the order of the cards."""
     table = _table()["listed_order"]
-    match = _bare_list().fullmatch(clause) if _data_pattern("listed_order", "lead").search(before) else None
+    bare = re.sub(r"[()\[\]]", "", clause)  # "…, huit, sept, (six).": a rank some packs lack is still in the order
+    match = _bare_list().fullmatch(bare) if _data_pattern("listed_order", "lead").search(before) else None
     order = _rank_list(match.group("ranks")) if match else []
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
 
@@ -291,9 +320,9 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
             lists.setdefault(bare, []).append(value)
         elif key == "value" and "card" in groups:
             suit = f"-{suits()[groups['suit']]}" if "suit" in groups else ""  # "excepté celui de carreau"
-            claim["values"] = {ranks()[groups["card"]] + suit: value}
+            claim["values"] = {cards()[groups["card"]] + suit: value}
         elif key == "value":
-            claim["values"] = dict.fromkeys(entry["claim_ranks"], value)
+            claim["values"] = dict.fromkeys(entry.get("claim_ranks", ()), value)
         elif key == "amount":
             claim["amount"] = {_table()["counters"][groups["counter"]]: value}
         else:
@@ -309,8 +338,15 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         claim[entry["ranks_as"]] = list(dict.fromkeys(lead + _rank_list(groups["ranks"])))
         if len(claim[entry["ranks_as"]]) < entry.get("at_least", 1):
             return None
+    if "valued" in claim:  # "roi, dame, valet et dix sont comptés chacun pour 10"
+        claim["values"] = dict.fromkeys(claim.pop("valued"), numbers["value"])
+    if "face" in claim:  # "les dix, les neuf… gardent leur valeur": each pip its number
+        claim["values"] = {rank: int(rank) for rank in claim.pop("face") if rank.isdigit()}
+        if not claim["values"]:
+            return None
     if "base" in entry:
         claim["pack"] = _table()["packs"][entry["base"]]
+    if "pack" in claim:  # a pack named ("un jeu de piquet") or counted ("un jeu de 32 cartes"), less ranks
         claim["size"] = claim["pack"] - SUITS * len(claim.get("without", []))
     return claim
 

@@ -73,3 +73,16 @@ def test_a_kind_the_context_decided_names_the_context_in_its_tei_annotation() ->
     kinds = [a for a in root.iter("{http://www.tei-c.org/ns/1.0}annotation") if a.get("motivation") == "classifying"]
     assert [a.get("resp") for a in kinds] == [RESP, CONTEXT_RESP, RESP]
     assert kinds[1].get("cert") == "low" and kinds[1].get("ana") == "#kind.rule"
+
+
+def test_a_number_under_the_heading_that_names_it_states_that_fact() -> None:
+    """A manual's "Nombre de joueurs" over "Généralement quatre.": the fact is spread over the
+    heading and its sentence; the same words under another heading state nothing."""
+    raw = "On joue avec trente-deux cartes.\n\nNombre de joueurs\n\nGénéralement quatre.\n"
+    root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+    last = analyse(root)[-1].doc
+    assert [s.claim for s in last._.claims] == [{"players": 4}]
+    assert max(last.cats, key=last.cats.get) == "rule"
+    other = raw.replace("Nombre de joueurs", "Manière de jouer")
+    root = etree.fromstring(encode_text(_INPUT, other, []).data, safe_parser())
+    assert not analyse(root)[-1].doc._.claims

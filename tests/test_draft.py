@@ -197,6 +197,28 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("De ces vingt jetons, chacun en met trois dans un panier pour former la poule.", {"amount.jeton=3"}),
         ("On joue le Piquet à deux.", {"players=2"}),
         ("Celui qui gagne le premier ses douze trous prend la moitié du jeu.", {"target=12"}),
+        ("On y joue avec un jeu de 32 cartes dont on a enlevé les quatre sept.", {"size=28", "without=7"}),
+        ("Il ne faut qu'un jeu de cartes, comme au piquet.", {"size=32"}),
+        ("L'as compte onze, chaque figure dix.", {"values.as=11", "values.roi=10", "values.valet=10"}),
+        ("Les dix, les neuf et les huit gardent leur valeur.", {"values.10=10", "values.9=9", "values.8=8"}),
+        ("Il donne, en commençant par sa droite, cinq cartes par trois et deux.", {"hand=5", "packets=3,2"}),
+        ("Il retourne ensuite la carte de dessus le talon, qui fait l'atout.", {"trumps=turned"}),
+        ("Il donne cinq cartes et retourne la onzième, qui est l'atout.", {"hand=5", "trumps=turned"}),
+        ("Elle se joue à deux, à quatre ou à six.", {"players=2,4,6"}),
+        ("On joue à trois ou quatre.", {"players=3,4"}),
+        (
+            "L'ordre, du plus fort au plus faible : roi, dame, valet, as, dix, neuf, huit, sept, (six).",
+            {"order=roi,dame,valet,as,10,9,8,7,6"},
+        ),
+        ("La partie est de soixante et dix points.", {"target=70"}),
+        ("As = 7; Roi = 4; Valet = 2.", {"values.as=7", "values.roi=4", "values.valet=2"}),
+        ("L'as vaut 1 point ; le deux, 2 points ; le trois, 3 points.", {"values.as=1", "values.2=2", "values.3=3"}),
+        ("Roi, dame, valet et dix sont comptés chacun pour 10.", {"values.roi=10", "values.10=10"}),
+        ("Le banquier commence par servir deux cartes à chaque joueur.", {"hand=2"}),
+        (
+            "Chacun reçoit cinq cartes, distribuées trois-deux, et la 11e carte est retournée pour l'atout.",
+            {"hand=5", "packets=3,2", "trumps=turned"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -234,6 +256,10 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Chacun met deux jetons, à quoi celui qui distribue ajoute un jeton.", "amount.jeton=1"),  # the dealer's
         ("L'as vaut onze, les autres cartes valent les points qu'elles marquent.", "values.as=1"),  # valued before
         ("Les autres joueurs ont ce qu'ils marquent.", "values.7=7"),  # players, not cards
+        ("On y joue avec un jeu de 32 cartes dont on a enlevé les quatre sept.", "size=32"),  # less the sevens
+        ("Il donne cinq cartes par trois et deux, ou par deux et trois.", "packets=5,5"),  # "trois et deux" is no five
+        ("On joue à deux ou trois parties.", "players=2,3"),  # games, not players
+        ("Douze cartes quand on joue à trois, et neuf quand on joue à quatre.", "players=3,9"),  # a hand
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -51,6 +51,8 @@ def test_french_numbers_are_read(text: str, value: int) -> None:
 def test_words_that_are_not_numbers_are_not_read() -> None:
     assert parse_number("la") is None and parse_number("et") is None
     assert parse_number("et un") is None, "'et' joins number words, it does not start a number"
+    assert parse_number("trois et deux") is None, "'et' joins a ten to un, onze or dix: these are two numbers"
+    assert parse_number("deux trois") is None and parse_number("soixante et dix") == 70
 
 
 @pytest.mark.parametrize(
@@ -128,6 +130,15 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify("Il en est de même de la conférence, figurée par deux rois.")[0] == "rule"  # a law extended
     told = "Dans ce jeu, les péripéties se succèdent, et tel qui se croit près de gagner la partie, la perd."
     assert classify(told)[0] == "narrative"
+    spread = "En Espagne, ce jeu était répandu partout, au point qu'on le disait connu de chacun."
+    assert classify(spread)[0] == "narrative"  # how widely it was once played
+    assert classify("C'est un jeu qui aura une postérité : d'autres en garderont les cinq cartes.")[0] == "narrative"
+    assert classify("Les suivants prirent, comme il se doit, le nom de leur modèle.")[0] == "narrative"
+    calendar = "S'il y a 52 cartes dans le jeu, c'est qu'il y a 52 semaines dans l'année."
+    assert classify(calendar)[0] == "narrative"  # what cards stand for, not a game's pack
+    assert classify("Le but du jeu est d'atteindre neuf points sans les dépasser.")[0] == "rule"
+    assert classify("On dit alors que le joueur « crève ».")[0] in ("rule", "definition")
+    assert classify("Le donneur peut refuser la proposition.")[0] == "rule"
 
 
 def test_a_row_of_cards_states_no_law() -> None:

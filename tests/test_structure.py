@@ -102,6 +102,33 @@ def test_a_short_line_the_next_paragraph_goes_on_from_is_no_heading() -> None:
     assert [s for s in analyse(titled).spans if s.tag == "head"]
 
 
+def test_a_line_set_apart_after_a_sentence_is_a_heading_of_a_few_words() -> None:
+    """A manual's section title ("Désignation du donneur et genre de donne"), alone between blank
+    lines after a sentence that ended, heads what follows and is not read into its first sentence;
+    a line that ends on a word leading on ("… avec un jeu de") goes on as before."""
+    titled = "On joue à quatre.\n\nDésignation du donneur et genre de donne\n\nLe sort désigne le donneur.\n"
+    heads = [titled[s.start : s.end] for s in analyse(titled).spans if s.tag == "head"]
+    assert heads == ["Désignation du donneur et genre de donne"]
+    goes_on = "On joue à quatre.\n\nOn se sert pour ce jeu d'un jeu de\n\nCartes de piquet.\n"
+    assert not [s for s in analyse(goes_on).spans if s.tag == "head"]
+
+
+def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() -> None:
+    """Most lines end like a sentence: each line is a paragraph, so "Ordre de valeur des cartes et
+    points qu'elles représentent" heads the next line even with no blank line between; in a page's
+    wrapped lines the same line goes on into the next."""
+    lines = (
+        "Le baccara se joue avec trois jeux de 52 cartes.\n"
+        "Ordre de valeur des cartes et points qu'elles représentent\n"
+        "L'as vaut 1 point ; le deux, 2 points.\n"
+        "Les figures valent 10.\n"
+    )
+    heads = [lines[s.start : s.end] for s in analyse(lines).spans if s.tag == "head"]
+    assert heads == ["Ordre de valeur des cartes et points qu'elles représentent"]
+    wrapped = "Le baccara se joue avec trois jeux\nOrdre de valeur des cartes et points qu'elles\nL'as vaut 1 point.\n"
+    assert not [s for s in analyse(wrapped).spans if s.tag == "head"]
+
+
 def test_capitals_that_run_into_their_paragraph_are_no_heading() -> None:
     """A run-in heading ("VALEUR DES CARTES - L'as vaut 11, …") is its paragraph's first words; a
     line in capitals with a few words after them is a heading."""
