@@ -80,9 +80,12 @@ def _key(text: str) -> str:
     return re.sub(r"[^a-zà-ÿ]", "", text.lower())
 
 
+FUZZY_FROM = 12  # letters a label's first words need before an OCR slip is allowed ("A chacun" is not "Chacun met")
+
+
 def _begins(key: str, start: str) -> bool:
     """Does the sentence begin so, up to an OCR letter or two?"""
-    return key.startswith(start) or fuzz.ratio(key[: len(start)], start) >= 85
+    return key.startswith(start) or (len(start) >= FUZZY_FROM and fuzz.ratio(key[: len(start)], start) >= 85)
 
 
 def score_text(text: Path, gold: list[Gold], scratch: Path) -> tuple[Score, Score]:

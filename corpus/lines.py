@@ -11,6 +11,8 @@ from corpus.wordlists import zipf
 WS = " \t\r\n"
 _TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
+_BULLET = re.compile(r"[-–—•]\s")  # "- 15 cartes si l'on est 3", "— Tout joueur est tenu…"
+_OPENS_NUMBER = re.compile(r"\d+\s")  # "32 cartes, dans l'ordre…": a number, then a word
 
 
 @dataclass
@@ -100,3 +102,13 @@ def cut_without_hyphen(text: str, following: str) -> bool:
     make a common word, and at least one of them alone is none."""
     pieces = _pieces(text, following, _LAST_WORD)
     return bool(pieces) and zipf("".join(pieces)) >= JOINED_ZIPF and min(map(zipf, pieces)) < PIECE_ZIPF
+
+
+def bulleted(text: str) -> bool:
+    """Does the line open with a bullet or a dash, an item of a list or a new paragraph?"""
+    return bool(_BULLET.match(text.lstrip(WS)))
+
+
+def opens_number(text: str) -> bool:
+    """Does the line open with a number in digits followed by a word, as a sentence may?"""
+    return bool(_OPENS_NUMBER.match(text.lstrip(WS)))

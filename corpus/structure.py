@@ -63,6 +63,8 @@ def _capitalised(text: str) -> bool:
 _LETTERSPACED = re.compile(r"(?:[A-ZÀ-ÝÆŒ] ){3,}[A-ZÀ-ÝÆŒ]\b")  # "T A B L E T T E . ( règle du jeu de la )"
 
 
+# "Nombre de cartes :", "Déroulement :" title what follows; "On donne ainsi :" is a clause that leads to it
+_SUBJECT = re.compile(r"(?:on|l.on|il|ils|elle|elles|chacun|celui|celle|ceux|je|nous|vous)\b", re.IGNORECASE)
 STANDING_WORDS, STANDING_CHARS = 12, 90  # a line alone after a sentence's end: a heading up to so long
 UNWRAPPED_LINES, UNWRAPPED_SHARE = 3, 0.5  # so many lines at least, this share ending like a sentence
 
@@ -75,8 +77,14 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
         return True
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6
-    goes_on = nxt is not None and L.starts_lower(nxt.text)  # "III. L'on doit donner les cartes⏎⏎par trois"
-    if not after_break or goes_on or not L.starts_upper(text[:1] or " ") or re.search(r"[.,;:!?]$", text):
+    goes_on = nxt is not None and L.starts_lower(nxt.text) and not L.opens_number(nxt.text)  # "…les cartes⏎⏎par trois"
+    titled = text.endswith(":") and short and not re.search(r"[\d,;]", text) and not _SUBJECT.match(text)
+    if (
+        not after_break
+        or goes_on
+        or not L.starts_upper(text[:1] or " ")
+        or (re.search(r"[.,;:!?]$", text) and not titled)
+    ):
         return False
     return short or _standing(text, prev, gap, gap_after)
 
@@ -372,7 +380,11 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
 def _unwrapped(lines: list[Line], first: int, last: int, skip: set[int]) -> bool:
     """Are the text's lines its paragraphs (most end like a sentence), not a page's wrapped lines?
     Then each line stands apart as if blank lines were around it."""
-    content = [ln for i, ln in enumerate(lines[first:last], first) if not ln.blank and i not in skip]
+    content = [  # a list's items often end on no stop: they do not count
+        ln
+        for i, ln in enumerate(lines[first:last], first)
+        if not ln.blank and i not in skip and not L.bulleted(ln.text)
+    ]
     ended = sum(L.ends_terminal(ln.text) for ln in content)
     return len(content) >= UNWRAPPED_LINES and ended >= UNWRAPPED_SHARE * len(content)
 
@@ -476,14 +488,24 @@ def _paragraph_line(
     w.section_has_body = True
 
 
+def _lower_after_bullet(line: Line) -> bool:
+    return L.starts_lower(line.text.lstrip(L.WS)[2:])
+
+
 def _numbered(w: _Walker, line: Line) -> bool:
     return bool(arabic_at(line.text, line.start, w.arabic_next) or roman_line(line.text, line.start, w.roman_next))
 
 
 def _continues(w: _Walker, prev: Line, line: Line) -> bool:
-    """Whether `line` goes on with the paragraph that `prev` ended."""
+    """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
+    dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
+    "•"); so does a line opened in capitals or by a number after one."""
+    if L.bulleted(line.text) and (L.ends_terminal(prev.text) or L.bulleted(prev.text) or not _lower_after_bullet(line)):
+        return False
+    if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
+        return False
     if L.ends_hyphen(prev.text) and L.starts_lower(line.text):
         return True
     if w.gap:
-        return not L.ends_terminal(prev.text) or L.starts_lower(line.text)
-    return not (L.ends_terminal(prev.text) and L.starts_upper(line.text))
+        return not L.ends_terminal(prev.text) or (L.starts_lower(line.text) and not L.opens_number(line.text))
+    return not (L.ends_terminal(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)))

@@ -28,12 +28,11 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
     each from the labels the words alone gave (measured: so weak rules keep out of prose); a
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc)."""
     weak, _ = _settings()
-    for heading, doc in zip(headings, docs, strict=False):
-        _headed(heading, doc)
+    headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
-        if not around:
+        if not around or i in headed:  # a fact its heading names is a rule whatever its neighbours
             continue
         totals = doc._.cue_totals
         if not bearing[i] and all(around) and classify.unmarked(totals) and is_clause(doc):
@@ -42,14 +41,15 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
             _relabel(doc, "narrative")
 
 
-def _headed(heading: str, doc: Doc) -> None:
+def _headed(heading: str, doc: Doc) -> bool:
     """A short sentence that counts what the heading before it names ("Nombre de joueurs" /
-    "Généralement quatre.") states that fact, and so a rule."""
+    "Généralement quatre.") states that fact, and so a rule. Did it?"""
     found = [] if doc._.claims or not heading else slots.headed(heading, doc.text)
     if found:
         doc._.claims = found
         if classify.label_of(doc.cats) not in RULE_BEARING:
             _relabel(doc, "rule")
+    return bool(found)
 
 
 def _bearing(docs: Sequence[Doc]) -> list[bool]:

@@ -153,8 +153,10 @@ def headed(heading: str, sentence: str) -> list[Slot]:
     """The fact a heading names and the short sentence after it counts ("Nombre de joueurs" /
     "Généralement quatre."): the fact spread over the two."""
     low = modern(sentence)
-    numbers = list(_number().finditer(low))
-    if len(numbers) != 1 or len(re.findall(r"[^\W\d_]+|\d+", low)) > HEADED_WORDS:
+    numbers = [m for m in _number().finditer(low) if len(m.group()) > 1 or m.group().isdigit()]  # not "l'" read as L
+    words = re.findall(r"[^\W\d_]+|\d+", low)
+    # the number alone in a few words ("Généralement quatre."), or opening the sentence ("32 cartes, …")
+    if len(numbers) != 1 or (len(words) > HEADED_WORDS and not low.lstrip().startswith(numbers[0].group())):
         return []
     value = parse_number(numbers[0].group())
     for entry in _table()["headed"]:

@@ -86,3 +86,12 @@ def test_a_number_under_the_heading_that_names_it_states_that_fact() -> None:
     other = raw.replace("Nombre de joueurs", "Manière de jouer")
     root = etree.fromstring(encode_text(_INPUT, other, []).data, safe_parser())
     assert not analyse(root)[-1].doc._.claims
+
+
+def test_a_count_opening_the_sentence_under_its_heading_is_that_fact() -> None:
+    """ "Nombre de cartes :" over "32 cartes, dans l'ordre décroissant suivant :": the pack."""
+    raw = "Nombre de cartes :\n32 cartes, dans l'ordre décroissant suivant :\n- Sept\n- Huit\n"
+    root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+    first = analyse(root)[0].doc
+    assert [s.claim for s in first._.claims] == [{"size": 32}]
+    assert max(first.cats, key=first.cats.get) == "rule", "its neighbours, two cards, do not make it narrative"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import build_site
 
-from academie.unseen import evaluate_unseen, labelled_texts
+from academie.unseen import _begins, evaluate_unseen, labelled_texts
 from corpus import paths
 from extract.crossval import cross_validate
 from extract.evaluate import read_gold
@@ -212,6 +212,14 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ),
         ("La partie est de soixante et dix points.", {"target=70"}),
         ("As = 7; Roi = 4; Valet = 2.", {"values.as=7", "values.roi=4", "values.valet=2"}),
+        ("Il faut être trois joueurs au moins, huit au plus.", {"players=3,4,5,6,7,8"}),
+        ("- 15 cartes si l'on est 3 >> il reste 7 au talon.", {"hand=15", "players=3", "talon=7"}),
+        (
+            "Les joueurs sont alors en possession de 18 cartes ; il doit rester 6 cartes sur la table.",
+            {"hand=18", "talon=6"},
+        ),
+        ("- l'as comptant pour 1,", {"values.as=1"}),
+        ("- les figures pour 10", {"values.roi=10", "values.dame=10", "values.valet=10"}),
         ("L'as vaut 1 point ; le deux, 2 points ; le trois, 3 points.", {"values.as=1", "values.2=2", "values.3=3"}),
         ("Roi, dame, valet et dix sont comptés chacun pour 10.", {"values.roi=10", "values.10=10"}),
         ("Le banquier commence par servir deux cartes à chaque joueur.", {"hand=2"}),
@@ -260,6 +268,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("Il donne cinq cartes par trois et deux, ou par deux et trois.", "packets=5,5"),  # "trois et deux" is no five
         ("On joue à deux ou trois parties.", "players=2,3"),  # games, not players
         ("Douze cartes quand on joue à trois, et neuf quand on joue à quatre.", "players=3,9"),  # a hand
+        ("On joue trois cartes si l'on veut.", "hand=3"),  # a wish, not a count of players
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
@@ -354,3 +363,11 @@ def test_cross_validation_leaves_out_each_unseen_text_too(tmp_path: Path) -> Non
 def test_a_drafted_claim_reads_as_a_sentence_in_the_edition() -> None:
     sentence = claim_sentence("stated", {"hand": 11, "dealer": 12, "talon": 3, "players": 4})
     assert sentence == "4 players; 11 cards each; the dealer 12; 3 cards left over."
+
+
+def test_a_label_is_matched_to_its_sentence_and_not_to_a_look_alike() -> None:
+    """A label's first words match the sentence they begin, up to an OCR slip when they are long
+    enough; a short one ("A chacun", a heading) does not take "Chacun met un jeton…"."""
+    assert _begins("chacunmetunjetonsurledix", "chacunmetunjeton")
+    assert _begins("celuyquirenonceplufieurs", "celuiquirenonceplufieurs")  # an OCR letter
+    assert not _begins("chacunmetunjetonsurledix", "achacun")

@@ -139,6 +139,7 @@ def test_advice_and_narrative_are_not_rules() -> None:
     assert classify("Le but du jeu est d'atteindre neuf points sans les dépasser.")[0] == "rule"
     assert classify("On dit alors que le joueur « crève ».")[0] in ("rule", "definition")
     assert classify("Le donneur peut refuser la proposition.")[0] == "rule"
+    assert classify("Pour la première donne, c'est le hasard qui désigne le donneur.")[0] == "rule"
 
 
 def test_a_row_of_cards_states_no_law() -> None:

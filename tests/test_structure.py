@@ -129,6 +129,30 @@ def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() ->
     assert not [s for s in analyse(wrapped).spans if s.tag == "head"]
 
 
+def test_each_line_of_a_bulleted_list_is_its_own_paragraph() -> None:
+    """Items opened by a dash end where their line ends ("- 9 cartes si l'on est 5 >> il reste 7"),
+    and what follows an item in capitals is a new paragraph; OCR's stray "•" before a word in lower
+    case, after a line that did not end, goes on with it."""
+    items = "On donne ainsi :\n- 9 cartes si l'on est 5\n- 8 cartes si l'on est 6\nLe premier joue.\n"
+    paragraphs = [items[s.start : s.end] for s in analyse(items).spans if s.tag == "p"]
+    assert paragraphs == [
+        "On donne ainsi :",
+        "- 9 cartes si l'on est 5",
+        "- 8 cartes si l'on est 6",
+        "Le premier joue.",
+    ]
+    stray = "C'est la même marche à\n• observer quand on est quatre.\n"
+    assert len([s for s in analyse(stray).spans if s.tag == "p"]) == 1
+
+
+def test_a_short_title_ending_in_a_colon_is_a_heading() -> None:
+    """ "Nombre de cartes :" over "32 cartes, dans l'ordre…" heads it; a clause ending in a colon
+    with a count or a comma in it introduces what follows and stays a paragraph."""
+    text = "Nombre de cartes :\n32 cartes, dans l'ordre suivant :\n- Sept\n- Huit\n"
+    heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
+    assert heads == ["Nombre de cartes :"]
+
+
 def test_capitals_that_run_into_their_paragraph_are_no_heading() -> None:
     """A run-in heading ("VALEUR DES CARTES - L'as vaut 11, …") is its paragraph's first words; a
     line in capitals with a few words after them is a heading."""
