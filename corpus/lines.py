@@ -109,6 +109,11 @@ def bulleted(text: str) -> bool:
     return bool(_BULLET.match(text.lstrip(WS)))
 
 
+def lower_after_bullet(text: str) -> bool:
+    """Does the line go on in lower case after its bullet ("• observer quand…", OCR's stray mark)?"""
+    return starts_lower(_BULLET.sub("", text.lstrip(WS), count=1))
+
+
 def opens_number(text: str) -> bool:
     """Does the line open with a number in digits followed by a word, as a sentence may?"""
     return bool(_OPENS_NUMBER.match(text.lstrip(WS)))

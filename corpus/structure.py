@@ -488,10 +488,6 @@ def _paragraph_line(
     w.section_has_body = True
 
 
-def _lower_after_bullet(line: Line) -> bool:
-    return L.starts_lower(line.text.lstrip(L.WS)[2:])
-
-
 def _numbered(w: _Walker, line: Line) -> bool:
     return bool(arabic_at(line.text, line.start, w.arabic_next) or roman_line(line.text, line.start, w.roman_next))
 
@@ -500,7 +496,9 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
     dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
     "•"); so does a line opened in capitals or by a number after one."""
-    if L.bulleted(line.text) and (L.ends_terminal(prev.text) or L.bulleted(prev.text) or not _lower_after_bullet(line)):
+    if L.bulleted(line.text) and (
+        L.ends_terminal(prev.text) or L.bulleted(prev.text) or not L.lower_after_bullet(line.text)
+    ):
         return False
     if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
         return False

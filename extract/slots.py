@@ -158,12 +158,12 @@ def headed(heading: str, sentence: str) -> list[Slot]:
     # the number alone in a few words ("Généralement quatre."), or opening the sentence ("32 cartes, …")
     if len(numbers) != 1 or (len(words) > HEADED_WORDS and not low.lstrip().startswith(numbers[0].group())):
         return []
-    value = parse_number(numbers[0].group())
+    value, title = parse_number(numbers[0].group()), modern(heading)
     for entry in _table()["headed"]:
         if (
             value is not None
             and entry["least"] <= value <= entry["most"]
-            and re.search(entry["heading"], modern(heading))
+            and _data_pattern_of(entry["heading"]).search(title)
         ):
             return [Slot(entry["kind"], {entry["key"]: value}, numbers[0].start(), numbers[0].end())]
     return []
