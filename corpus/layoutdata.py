@@ -17,6 +17,7 @@ class LayoutData:
     back_banner: tuple[re.Pattern[str], ...]
     heading: tuple[re.Pattern[str], ...]
     trailer: tuple[re.Pattern[str], ...]
+    value_row: tuple[re.Pattern[str], ...]
     leads_on: frozenset[str]
     digit_confusions: dict[str, frozenset[str]]
 
@@ -35,6 +36,7 @@ def layout_data() -> LayoutData:
         back_banner=compiled("back_banner"),
         heading=compiled("heading"),
         trailer=compiled("trailer"),
+        value_row=compiled("value_row"),
         leads_on=frozenset(raw["leads_on"]),
         digit_confusions={k: frozenset(v) for k, v in raw["digit_confusions"].items()},
     )

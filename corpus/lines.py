@@ -11,8 +11,12 @@ from corpus.wordlists import zipf
 WS = " \t\r\n"
 _TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
-_BULLET = re.compile(r"[-–—•]\s")  # "- 15 cartes si l'on est 3", "— Tout joueur est tenu…"
+_BULLET = re.compile(r"[-–—•♦◆►▪●✓√]\s")  # "- 15 cartes si l'on est 3", "— Tout joueur est tenu…"
 _OPENS_NUMBER = re.compile(r"\d+\s")  # "32 cartes, dans l'ordre…": a number, then a word
+# "Matériel: un jeu de 52 cartes": a field's name of a few words, its colon, then its value (not "Il dit :")
+_FIELD = re.compile(
+    r"(?!(?:il|ils|elle|elles|on|je|nous|vous)\b)[A-ZÀ-ÝÆŒ][^\W\d_]*(?:[ '’-][^\W\d_]+){0,3}\s?:\s+\S", re.I
+)
 
 
 @dataclass
@@ -112,6 +116,12 @@ def bulleted(text: str) -> bool:
 def lower_after_bullet(text: str) -> bool:
     """Does the line go on in lower case after its bullet ("• observer quand…", OCR's stray mark)?"""
     return starts_lower(_BULLET.sub("", text.lstrip(WS), count=1))
+
+
+def fielded(text: str) -> bool:
+    """Does the line open with a field's name and a colon ("Nombre de joueurs: de 3 à 8")?"""
+    stripped = text.lstrip(WS)
+    return starts_upper(stripped) and bool(_FIELD.match(stripped))
 
 
 def opens_number(text: str) -> bool:

@@ -79,13 +79,13 @@ def _digit_score(token: str, expected: int) -> float:
     return score / len(digits)
 
 
-def arabic_at(text: str, offset: int, expected: int | None) -> Number | None:
+def arabic_at(text: str, offset: int, expected: int | None, min_text: int = MIN_ARTICLE_TEXT) -> Number | None:
     """An article number at the start of line `text` (at `offset` in the raw text).
 
     Printed digits are taken as they are when they continue the sequence (or skip one or two
     numbers); otherwise the token must read as the expected number through OCR confusions."""
     match = _ARABIC.match(text)
-    if not match or len(text) - match.end() < MIN_ARTICLE_TEXT:
+    if not match or len(text) - match.end() < min_text:
         return None
     tok = match.group("tok")
     start = offset + match.start("tok")

@@ -22,7 +22,6 @@ LABEL = re.compile(
 )
 ABBREVIATIONS = frozenset(
     [
-        "etc",
         "cf",
         "p",
         "pp",
@@ -68,7 +67,9 @@ def _is_abbreviation(text: str, end: int) -> bool:
     if not match:
         return False
     word = match.group(1).strip("«“\"'(").lower()
-    return len(word) == 1 or word in ABBREVIATIONS
+    # an initial ("M. Lenoir"), not a number that ends a sentence ("un autre 2. Dans ce cas"); "etc."
+    # before a capital ends one ("…, 7, 17 et 27, etc. Celui des joueurs")
+    return (len(word) == 1 and word.isalpha()) or word in ABBREVIATIONS
 
 
 def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -65,6 +65,7 @@ _LETTERSPACED = re.compile(r"(?:[A-ZÀ-ÝÆŒ] ){3,}[A-ZÀ-ÝÆŒ]\b")  # "T A B
 
 # "Nombre de cartes :", "Déroulement :" title what follows; "On donne ainsi :" is a clause that leads to it
 _SUBJECT = re.compile(r"(?:on|l.on|il|ils|elle|elles|chacun|celui|celle|ceux|je|nous|vous)\b", re.IGNORECASE)
+LIST_COMMAS = 3  # a line with so many commas lists things: never a heading
 STANDING_WORDS, STANDING_CHARS = 12, 90  # a line alone after a sentence's end: a heading up to so long
 UNWRAPPED_LINES, UNWRAPPED_SHARE = 3, 0.5  # so many lines at least, this share ending like a sentence
 
@@ -73,6 +74,10 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
     text = line.stripped
     if matches_any(layout_data().heading, text):
         return True
+    if matches_any(layout_data().value_row, text) or text.count(",") >= LIST_COMMAS:
+        return False  # a row of values, or a list ("Roi, dame, valet, as, 10, 9, 8, 7")
+    if L.fielded(text) and not text.endswith(":"):
+        return False  # "Nombre de joueurs : 2 joueurs": a field and its value
     if _capitalised(text) or (_LETTERSPACED.match(text) and len(text) <= LETTERSPACED_LINE):
         return True
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
@@ -435,16 +440,19 @@ def _take_heading(w: _Walker, line: Line) -> None:
 
 def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int]) -> None:
     in_quote = w.cit is not None
-    number = None if in_quote else arabic_at(line.text, line.start, w.arabic_next)
+    number = None if in_quote else _article_number(w, line, lines, i, last)
     roman = None if in_quote or number else roman_line(line.text, line.start, w.roman_next)
     if number:
         w.open_article(number, line.content_start)
-        w.start_block("p", line)
+        titled = _numbered_title(line, number, lines, i, last)
+        w.start_block("head" if titled else "p", line, attrs={"type": "number"} if titled else None)
         w.out.spans.append(Span("label", line.content_start, number.label_end, {"type": "article-number"}))
         label = line.text[line.content_start - line.start : number.label_end - line.start]
         if w.arabic_next is not None or len(lines) > 1:  # a text of one line shows no articles to follow
             w.restore_label(label, line.content_start, number)
         w.add_line(line)
+        if titled:
+            w.close_block()
         w.arabic_next = number.value + 1
         return
     if roman:
@@ -465,6 +473,32 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
         w.add_line(line)
         w.close_block()
         w.roman_next = tail.value + 1
+
+
+def _article_number(w: _Walker, line: Line, lines: list[Line], i: int, last: int) -> Number | None:
+    """The article number opening the line; before a short title ("2. Donne") only where the
+    sequence expects it and a blank line follows."""
+    number = arabic_at(line.text, line.start, w.arabic_next)
+    if number is None and w.arabic_next is not None and _gap_after(lines, i, last):
+        short = arabic_at(line.text, line.start, w.arabic_next, min_text=1)
+        if short is not None and short.exact and _numbered_title(line, short, lines, i, last):
+            return short
+    return number
+
+
+def _numbered_title(line: Line, number: Number, lines: list[Line], i: int, last: int) -> bool:
+    """Does the numbered line title what follows ("1. Nombre de joueurs et jeu de cartes", a blank
+    line, then its paragraph), rather than open a numbered rule's text?"""
+    title = line.text[number.label_end - line.start :].strip(L.WS)
+    words = title.split()
+    return (
+        _gap_after(lines, i, last)
+        and 0 < len(words) <= STANDING_WORDS
+        and len(title) <= STANDING_CHARS
+        and L.starts_upper(title)
+        and not re.search(r"[.,;:!?]$", title)
+        and words[-1].lower() not in layout_data().leads_on
+    )
 
 
 def _paragraph_line(
@@ -495,13 +529,18 @@ def _numbered(w: _Walker, line: Line) -> bool:
 def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
     dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
-    "•"); so does a line opened in capitals or by a number after one."""
+    "•"); so does a line opened in capitals or by a number after one, or after a row of values, and
+    a line that names a field before a colon."""
     if L.bulleted(line.text) and (
         L.ends_terminal(prev.text) or L.bulleted(prev.text) or not L.lower_after_bullet(line.text)
     ):
         return False
     if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
         return False
+    if matches_any(layout_data().value_row, prev.stripped) and L.starts_upper(line.text):
+        return False  # rows of a table of values ("Roi = 3 points⏎Dame = 2 points"), each its own
+    if L.fielded(line.text) and not prev.stripped.endswith(","):
+        return False  # "Nombre de joueurs: de 3 à 8⏎Matériel: un jeu de 52 cartes": one field a line
     if L.ends_hyphen(prev.text) and L.starts_lower(line.text):
         return True
     if w.gap:

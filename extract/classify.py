@@ -9,7 +9,7 @@ from pathlib import Path
 from corpus.header import sentence_kinds
 from corpus.sentences import without_label
 from extract import slots
-from extract.quick import Quick
+from extract.quick import Quick, Quicks
 
 DATA = Path(__file__).resolve().parent / "data"
 CLASSES = tuple(kind["id"] for kind in sentence_kinds())
@@ -43,6 +43,13 @@ def cues() -> dict[str, tuple[tuple[Quick, float], ...]]:
 
 
 @cache
+def _all_cues() -> tuple[Quicks, tuple[tuple[str, float], ...]]:
+    """Every class's cues as one set read once per sentence, with each cue's class and weight."""
+    listed = [(label, q, w) for label, table in cues().items() for q, w in table]
+    return Quicks(q for _, q, _ in listed), tuple((label, w) for label, _, w in listed)
+
+
+@cache
 def heading() -> tuple[int, float]:
     """How many words a sentence without a clause may have and still be a heading, and the
     narrative weight that makes it one."""
@@ -60,7 +67,7 @@ def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dic
     """Cue totals per class; words of the game (and `play_terms`, the glossary entries the pipeline
     found) and a typed claim add to `rule`; `narrative` starts from a floor."""
     low = _lowered(text)
-    out = {label: _total(label, low) for label in cues()}
+    out = _totals(low)
     words, weight, cap = domain()
     found = sum(bool(p.search(low)) for p in words)
     out["rule"] = out.get("rule", 0) + weight * min(cap, found + play_terms)
@@ -88,6 +95,16 @@ def _lowered(text: str) -> str:
 def _total(label: str, low: str) -> float:
     """The weights of one class's cues the sentence holds."""
     return sum(w for p, w in cues().get(label, ()) if p.search(low))
+
+
+def _totals(low: str) -> dict[str, float]:
+    """The weights of every class's cues the sentence holds, each class's summed."""
+    quicks, weights = _all_cues()
+    out = dict.fromkeys(cues(), 0.0)
+    for q, (label, weight), may in zip(quicks.items, weights, quicks.may_match(low), strict=True):
+        if may and q.full.search(low):
+            out[label] += weight
+    return out
 
 
 def classify(text: str, has_claim: bool | None = None, play_terms: int = 0) -> tuple[str, float]:

@@ -29,6 +29,7 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc)."""
     weak, _ = _settings()
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
+    headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i])}
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -45,11 +46,24 @@ def _headed(heading: str, doc: Doc) -> bool:
     """A short sentence that counts what the heading before it names ("Nombre de joueurs" /
     "Généralement quatre.") states that fact, and so a rule. Did it?"""
     found = [] if doc._.claims or not heading else slots.headed(heading, doc.text)
+    return _claimed(doc, found)
+
+
+def _claimed(doc: Doc, found: list[slots.Slot]) -> bool:
+    """The claims a sentence states with its neighbour's words, and so a rule."""
     if found:
         doc._.claims = found
         if classify.label_of(doc.cats) not in RULE_BEARING:
             _relabel(doc, "rule")
     return bool(found)
+
+
+def _led(before: Doc, doc: Doc) -> bool:
+    """A list of ranks after the sentence that announces it with a colon ("…les cartes suivent
+    l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7."): the order, a rule."""
+    if doc._.claims or not before.text.rstrip().endswith(":"):
+        return False
+    return _claimed(doc, slots.listed_after(before.text, doc.text))
 
 
 def _bearing(docs: Sequence[Doc]) -> list[bool]:

@@ -8,7 +8,7 @@ where it finds nothing, the pattern as written finds nothing), unless it refuses
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from re import _constants as sre  # the standard library's own parser of expressions
 from re import _parser
 
@@ -43,6 +43,25 @@ class Quick:
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return self.full.finditer(text) if self.may_match(text) else iter(())
+
+
+class Quicks:
+    """Many patterns read against one text: each word any of them needs is looked for once, not once
+    per pattern that needs it (a slot table asks for "cartes" in a dozen patterns)."""
+
+    __slots__ = ("items", "words")
+
+    def __init__(self, items: Iterable[Quick]) -> None:
+        self.items = tuple(items)
+        self.words = tuple(sorted({w for q in self.items for w in q.words or ()}))
+
+    def may_match(self, text: str) -> list[bool]:
+        """For each pattern, in order: could it match the text (the test of `Quick.may_match`)?"""
+        present = {w for w in self.words if w in text}
+        return [
+            not q.words.isdisjoint(present) if q.words else q.loose is None or q.loose.search(text) is not None
+            for q in self.items
+        ]
 
 
 def needed(pattern: str) -> frozenset[str] | None:

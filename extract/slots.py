@@ -13,7 +13,7 @@ from typing import Any
 
 from corpus.glossary import keys_by_form, ranks_by_form
 from extract.numbers import NUMBER_WORDS, TENS, parse_number
-from extract.quick import Quick
+from extract.quick import Quick, Quicks
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -21,10 +21,11 @@ _WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", 
 _AFTER_TEN = "|".join(rf"(?<=\b{ten})" for ten in TENS)  # look-behinds are of fixed width, one per ten
 # number words in a row, 'et' only after a ten (vingt et un): "par trois et deux" is two numbers
 _NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + rf")\b(?:(?:{_AFTER_TEN})[\s-]+et[\s-]+(?=\w)|[\s-]+(?=\w))?)+)"
-_PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|SUIT|COUNTER)\}")
+_PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|PIP|SUIT|COUNTER)\}")
 CLAUSE = re.compile(r"[;:]")
 SUITS = 4  # a rank taken out of a pack goes in every suit
 REPEAT = "__"
+PIP_DIGITS = r"(?:10|[2-9])(?![\d/])"  # a pip in digits, read only in a list of ranks
 
 
 @dataclass
@@ -74,10 +75,12 @@ def _fill() -> dict[str, tuple[str, str]]:
     """What each placeholder of slots.toml stands for: its group's name and its expression."""
     either = _alternatives(cards())
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
-    listed = rf"{one}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+){one})*"
+    item = rf"(?:{one}|{PIP_DIGITS})"  # "as, roi, dame, valet, 10, 9", "2 – 3 – 4 – … – as"
+    listed = rf"{item}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+|\s*[–—]\s*){item})*"
     return {
         "RANK": ("card", _alternatives(ranks())),
         "CARD": ("card", either),
+        "PIP": ("card", PIP_DIGITS),
         "SUIT": ("suit", _alternatives(suits())),
         "COUNTER": ("counter", _alternatives(_table()["counters"])),
         "RANKS": ("ranks", listed),
@@ -101,6 +104,12 @@ def _compiled(text: str) -> Quick:
 def patterns() -> tuple[tuple[dict[str, Any], Quick], ...]:
     """The slot patterns of slots.toml, each read in one clause."""
     return tuple((entry, _compiled(entry["pattern"])) for entry in _table()["slot"])
+
+
+@cache
+def _pattern_set() -> Quicks:
+    """The slot patterns as one set, each word they need looked for once per clause."""
+    return Quicks(pattern for _, pattern in patterns())
 
 
 @cache
@@ -151,7 +160,10 @@ HEADED_WORDS = 3  # "Quatre.", "Généralement quatre.", "Ordinairement à quatr
 
 def headed(heading: str, sentence: str) -> list[Slot]:
     """The fact a heading names and the short sentence after it counts ("Nombre de joueurs" /
-    "Généralement quatre."): the fact spread over the two."""
+    "Généralement quatre.") or lists ("Ordre de valeur des cartes" / "Roi, dame, valet, as…")."""
+    listed = listed_after(heading, sentence)
+    if listed:
+        return listed
     low = modern(sentence)
     numbers = [m for m in _number().finditer(low) if len(m.group()) > 1 or m.group().isdigit()]  # not "l'" read as L
     words = re.findall(r"[^\W\d_]+|\d+", low)
@@ -206,12 +218,31 @@ def _bare_list() -> re.Pattern[str]:
 
 
 def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
-    """A clause that is nothing but ranks, after a clause on the order of the cards."""
+    """A clause that is nothing but ranks, after a clause on the order of the cards or running on
+    to "etc." (a series: "as, roi, dame, valet, dix, neuf, etc.")."""
     table = _table()["listed_order"]
-    bare = re.sub(r"[()\[\]]", "", clause)  # "…, huit, sept, (six).": a rank some packs lack is still in the order
-    match = _bare_list().fullmatch(bare) if _data_pattern("listed_order", "lead").search(before) else None
+    bare = re.sub(r"[()\[\]]", "", re.sub(r"\(([^)]*)\)", _rank_aside, clause))  # and a bracket the clause cut
+    series = _data_pattern("listed_order", "series").search(bare)
+    if series:
+        bare = bare[: series.start()]
+    rising = _data_pattern("listed_order", "rising").search(before)
+    led = series or rising or _data_pattern("listed_order", "lead").search(before)
+    match = _bare_list().fullmatch(bare) if led else None
     order = _rank_list(match.group("ranks")) if match else []
+    order = order[::-1] if rising else order  # an order is kept highest first
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
+
+
+def listed_after(before: str, sentence: str) -> list[Slot]:
+    """A sentence that is nothing but ranks, after the heading or the words that lead to it ("…les
+    cartes suivent l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7"): the order."""
+    return _listed_order(modern(before), modern(sentence), 0)
+
+
+def _rank_aside(aside: re.Match[str]) -> str:
+    """A bracket in a list of ranks: a rank some packs lack is still in the order ("…, sept, (six)"),
+    a remark is not ("valet (sauf de carreau)")."""
+    return aside.group(1) if _bare_list().fullmatch(aside.group(1)) else ""
 
 
 @cache
@@ -276,9 +307,11 @@ def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
     sentence: a pronoun after its noun ("la partie est de trente-six points ; … elle est de vingt-un"),
     what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes")."""
     found = []
-    for entry, pattern in patterns():
+    for (entry, pattern), may in zip(patterns(), _pattern_set().may_match(clause), strict=True):
+        if not may:
+            continue
         needs = _data_pattern_of(entry["after"]) if "after" in entry else None
-        for match in pattern.finditer(clause):
+        for match in pattern.full.finditer(clause):
             if needs and not needs.search(before + clause[: match.start()]):
                 continue
             claim = _claim(entry, match)
@@ -303,7 +336,7 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     """The claim a match states, or None when a number in it does not read as one."""
     claim: dict[str, Any] = dict(entry.get("claim", {}))
     groups = _groups(match)
-    numbers: dict[str, int] = {}
+    numbers: dict[str, float] = {}
     for name, text in groups.items():
         if name.startswith("k_"):
             text = re.sub(r"(?:[\s-]+et)?[\s-]*$", "", text)  # "vaut trois et sert…": the "et" is not the number's
@@ -313,6 +346,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
             numbers[name[2:]] = value
     if not _within(entry, numbers):
         return None
+    if entry.get("half") and "value" in numbers:  # "quatre points et demi"
+        numbers["value"] += 0.5
     if "times" in numbers:  # "par deux fois quatre"
         claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
     lists: dict[str, list[int]] = {}
@@ -322,7 +357,7 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
             lists.setdefault(bare, []).append(value)
         elif key == "value" and "card" in groups:
             suit = f"-{suits()[groups['suit']]}" if "suit" in groups else ""  # "excepté celui de carreau"
-            claim["values"] = {cards()[groups["card"]] + suit: value}
+            claim["values"] = {cards().get(groups["card"], groups["card"]) + suit: value}  # or a pip in digits
         elif key == "value":
             claim["values"] = dict.fromkeys(entry.get("claim_ranks", ()), value)
         elif key == "amount":
@@ -353,15 +388,15 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     return claim
 
 
-def _within(entry: dict[str, Any], numbers: dict[str, int]) -> bool:
+def _within(entry: dict[str, Any], numbers: dict[str, float]) -> bool:
     """Are the numbers inside the entry's bounds (`least`, `most`: a pack has twenty cards or more)?"""
     least, most = entry.get("least", {}), entry.get("most", {})
     return all(least.get(k, v) <= v <= most.get(k, v) for k, v in numbers.items())
 
 
 def _rank_list(text: str) -> list[str]:
-    names = cards()
-    words = re.findall(r"[^\W\d_]+", text)
+    names = cards() | {pip: pip for pip in _table()["pips"].values()}
+    words = re.findall(r"[^\W\d_]+|\d+", text)
     out = []
     for word in words:
         rank = names.get(word) or (names.get(word[:-1]) if word.endswith("s") else None)

@@ -67,7 +67,7 @@ def must_follow(hand: Sequence[Card], led: Card | None) -> list[Card]:
     return same or list(hand)
 
 
-def points(cards: Sequence[Card], values: dict[str, int], overrides: dict[str, int] | None = None) -> int:
+def points(cards: Sequence[Card], values: dict[str, float], overrides: dict[str, float] | None = None) -> float:
     """Card points: by rank, with per-card overrides (`as-carreau` 5, `valet-coeur` 4 at Reversis)."""
     overrides = overrides or {}
     return sum(overrides.get(c.id, values.get(c.rank, 0)) for c in cards)

@@ -95,3 +95,22 @@ def test_a_count_opening_the_sentence_under_its_heading_is_that_fact() -> None:
     first = analyse(root)[0].doc
     assert [s.claim for s in first._.claims] == [{"size": 32}]
     assert max(first.cats, key=first.cats.get) == "rule", "its neighbours, two cards, do not make it narrative"
+
+
+def test_a_list_of_ranks_after_what_announces_it_is_the_order() -> None:
+    """The order spread over two sentences: "…l'ordre décroissant suivant :" over "Roi, dame, valet,
+    as, 10, 9, 8, 7", or the heading "Ordre de valeur des cartes" over the list; after a sentence
+    that announces no order the same list states nothing."""
+    order = ["roi", "dame", "valet", "as", "10", "9", "8", "7"]
+    for raw in (
+        "Dans chaque couleur, les cartes suivent l'ordre décroissant suivant :\nRoi, dame, valet, as, 10, 9, 8, 7\n",
+        "On joue avec trente-deux cartes.\n\nOrdre de valeur des cartes\n\n"
+        "Roi, dame, valet, as, dix, neuf, huit, sept.\n",
+    ):
+        root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+        last = analyse(root)[-1].doc
+        assert [s.claim for s in last._.claims] == [{"order": order}], raw
+        assert max(last.cats, key=last.cats.get) == "rule"
+    other = "Chacun montre ses cartes à son voisin :\nRoi, dame, valet, as, 10, 9, 8, 7\n"
+    root = etree.fromstring(encode_text(_INPUT, other, []).data, safe_parser())
+    assert not analyse(root)[-1].doc._.claims

@@ -18,7 +18,7 @@ from corpus import paths
 from extract.crossval import cross_validate
 from extract.evaluate import read_gold
 from extract.slots import extract, flat_facts
-from rules.catalogue import load_file
+from rules.catalogue import claim_validators, load_file
 from rules.checks import stated_check
 from rules.wording import claim_sentence
 
@@ -42,6 +42,16 @@ def test_the_text_arithmetic_holds_and_fails_when_a_number_changes(claim: dict, 
     assert stated_check(claim).holds and stated_check(claim).decided
     changed = stated_check(claim | mutated)
     assert changed.decided and not changed.holds
+
+
+def test_half_points_are_values_the_check_adds_up() -> None:
+    """Tarot counts in half points ("le roi rapporte 4 points et demi"): the check adds them."""
+    claim = {"values": {"roi": 4.5, "dame": 3.5, "valet": 1.5}, "total": 38}  # four suits of 9.5
+    assert stated_check(claim).holds
+    assert not stated_check(claim | {"total": 39}).holds
+    schema = claim_validators()["stated"]
+    assert not list(schema.iter_errors(claim))
+    assert list(schema.iter_errors({"values": {"roi": 4.25}})) and list(schema.iter_errors({"size": 4.5}))
 
 
 def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
@@ -227,6 +237,34 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "Chacun reçoit cinq cartes, distribuées trois-deux, et la 11e carte est retournée pour l'atout.",
             {"hand=5", "packets=3,2", "trumps=turned"},
         ),
+        ("Valeur des cartes : Dix (Manille) = 5 points", {"values.10=5"}),
+        ("Le dix ou manille vaut 5 points.", {"values.10=5"}),
+        ("Le roi 3 —", {"values.roi=3"}),
+        ("Chaque carte a une valeur en points (As = 1 point, 2 = 2 points, etc.", {"values.as=1", "values.2=2"}),
+        ("Les figures ou bûches valent 10 points).", {"values.roi=10", "values.valet=10"}),
+        ("- Le roi rapporte 4 points et demi.", {"values.roi=4.5"}),
+        ("As, roi, dame, valet (sauf de carreau), dix, neuf, etc. jusqu'au deux.", {"order=as,roi,dame,valet,10,9"}),
+        ("L'ordre de valeur des cartes est : As, Roi, Dame, Valet, 10, 9, etc.", {"order=as,roi,dame,valet,10,9"}),
+        (
+            "Valeur des cartes, de la plus faible à la plus forte : 2 – 3 – 4 – 10 – Valet – Roi – As",
+            {"order=as,roi,valet,10,4,3,2"},
+        ),
+        (
+            "La dernière carte retournée par le donneur, après la distribution, représente la couleur de l'atout.",
+            {"trumps=turned"},
+        ),
+        ("Il retourne la carte suivante, et la place à sa droite : sa couleur sera atout.", {"trumps=turned"}),
+        ("Les joueurs, au nombre de quatre, forment deux camps.", {"players=4"}),
+        ("Nombre de joueurs: de 3 à 8", {"players=3,4,5,6,7,8"}),
+        ("La Manille se joue de deux à quatre joueurs, entre 2 et 4 joueurs.", {"players=2,3,4"}),
+        ("Le nombre de joueurs doit être de 3 au moins sans pouvoir dépasser 5.", {"players=3,4,5"}),
+        ("- 3 joueurs: 15 cartes chacun; reste au talon 7", {"players=3", "hand=15", "talon=7"}),
+        ("La partie se joue pour 50 points, seuls les points dépassant 34 sont marqués.", {"target=50"}),
+        ("Le but du jeu est d'emporter la mise en totalisant 9 points.", {"target=9"}),
+        ("Le joueur ayant la main a droit d'échanger cinq cartes du talon contre cinq des siennes.", {"limits=5"}),
+        ("Le trente et quarante exige l'emploi de 312 cartes.", {"size=312"}),
+        ("– à 3 : un jeu de 32 cartes sans les 7 (28 cartes)", {"size=28"}),
+        ("– à 4 : un jeu de 32 cartes plus les 6 (36 cartes)", {"size=36"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -269,6 +307,9 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On joue à deux ou trois parties.", "players=2,3"),  # games, not players
         ("Douze cartes quand on joue à trois, et neuf quand on joue à quatre.", "players=3,9"),  # a hand
         ("On joue trois cartes si l'on veut.", "hand=3"),  # a wish, not a count of players
+        ("L'as un manillon 4 —", "values.as=1"),  # "un" before a word is no value
+        ("Ce n'est pas la carte retournée qui marque l'atout, c'est le donneur qui choisit.", "trumps=turned"),
+        ("– à 4 : un jeu de 32 cartes plus les 6 (36 cartes)", "size=32"),  # the pack the words make
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

@@ -21,7 +21,7 @@ from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
-from extract.quick import needed
+from extract.quick import Quicks, needed
 from extract.slots import extract
 from tests.conftest import run_academie
 
@@ -214,7 +214,22 @@ def test_what_players_did_is_narrative(sentence: str) -> None:
         ("Les cartes sont données par trois.", True),
         ("Il n'est pas permis de regarder les levées.", True),
         ("On tire les places au sort.", True),
+        ("Le banquier, après avoir mêlé les cartes, les fait couper par l'un des pontes.", True),
+        ("Aucun joueur n'est alors autorisé à écarter.", True),
+        ("En cas de nouvelle égalité, la procédure est répétée.", True),
+        ("Les joueurs sont appelés coupeurs.", True),
+        ("Tant que la somme n'est pas tenue, tous les joueurs peuvent être relancés.", True),
+        ("Dans ce dernier cas, il dit : « Je passe. »", True),
+        ("La Folie n'entre dans aucune combinaison.", True),
         ("On doit toujours garder ses atouts pour la fin, si l'on veut gagner.", False),
+        ("Le Baccara est un jeu de cartes originaire de l'Italie, importé en France après les guerres.", False),
+        ("On comprend que celui qui a un deux doit s'y tenir et refuser d'échanger.", False),
+        ("La manière de jouer des carabins sera traitée dans une section à part.", False),
+        ("Le banquier doit avoir beaucoup de sang-froid et le coup d'oeil rapide.", False),
+        ("Au total, pour chaque couleur, 15 points.", False),
+        ("Il y a 4 façons de jouer à la manille.", False),
+        ("Le roi de trèfle est tombé, et la dame de carreau a permis à mon voisin de prendre le pli.", False),
+        ("—Soit! veuillez distribuer vous-même les cartes, par deux ou par trois, à votre gré.", False),
         ("Les cartes furent inventées, dit-on, pour amuser le roi Charles VI.", False),
         ("Le lecteur trouvera dans le chapitre suivant les règles de ce jeu.", False),
     ],
@@ -284,6 +299,9 @@ def test_the_quick_test_of_a_pattern_never_rules_out_a_match() -> None:
     for quick in [*patterns, *(q for _, q in slots.chain_patterns()), *domain()[0]]:
         for text in clauses:
             assert [m.span() for m in quick.finditer(text)] == [m.span() for m in quick.full.finditer(text)], text
+    together = Quicks(patterns)  # read as one set, each pattern's test is the same as alone
+    for text in clauses[:2000]:
+        assert together.may_match(text) == [q.may_match(text) for q in patterns], text
 
 
 def test_the_words_a_pattern_needs() -> None:
@@ -296,7 +314,7 @@ def test_the_words_a_pattern_needs() -> None:
 def test_detection_on_the_annotated_sources_stays_at_its_measured_level() -> None:
     """Tuned on these sources: a regression guard, not a claim about unseen texts."""
     precision, recall, count = detection(read_gold(GOLD))["overall"]
-    assert count == 144 and precision >= 0.93 and recall >= 0.95
+    assert count == 145 and precision >= 0.93 and recall >= 0.95
 
 
 def test_claim_slots_agree_with_the_catalogue_claims_of_their_passages() -> None:

@@ -6,6 +6,7 @@ from lxml import etree
 
 from corpus import paths
 from corpus.fileio import parse_xml
+from corpus.sentences import sentence_ranges
 from corpus.spans import TEI_NS, XML_ID
 from corpus.structure import analyse
 
@@ -171,3 +172,60 @@ def test_a_line_that_opens_with_spaced_capitals_is_a_heading() -> None:
     text = "T A B L E T T E . ( règle du jeu de la )\nOn peut jouer deux, trois ou quatre personnes à ce jeu.\n"
     heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
     assert heads == ["T A B L E T T E . ( règle du jeu de la )"]
+
+
+def test_rows_of_values_lists_and_counts_are_no_headings() -> None:
+    """ "Roi = 3 points", "Le roi 3 —" (a ditto mark), "Roi, dame, valet, as, 10, 9, 8, 7" and the
+    count under a heading ("Deux") are read as text, each row its own paragraph."""
+    rows = "Valeur des cartes : Dix = 5 points\nAs = 4 points\nRoi = 3 points\n\nLe valet 1 —\n\nLa dame 2 —\n"
+    spans = analyse(rows).spans
+    assert not [s for s in spans if s.tag == "head"]
+    assert [rows[s.start : s.end] for s in spans if s.tag == "p"][:3] == [
+        "Valeur des cartes : Dix = 5 points",
+        "As = 4 points",
+        "Roi = 3 points",
+    ]
+    listed = (
+        "Dans chaque couleur, les cartes suivent l'ordre suivant :\n\nRoi, dame, valet, as, 10, 9, 8, 7\n\n"
+        "Nombre de joueurs\n\nDeux\n"
+    )
+    heads = [listed[s.start : s.end] for s in analyse(listed).spans if s.tag == "head"]
+    assert heads == ["Nombre de joueurs"]
+
+
+def test_a_field_and_its_value_is_a_line_of_its_own() -> None:
+    """ "Nombre de joueurs: de 3 à 8" over "Matériel: un jeu de 52 cartes" are two paragraphs, not a
+    heading and its text; a clause opened by a pronoun before a colon is not a field."""
+    text = "Nombre de joueurs: de 3 à 8\nMatériel: un jeu de 52 cartes\nOn dit : « je passe » quand\non se retire.\n"
+    paragraphs = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
+    assert paragraphs == [
+        "Nombre de joueurs: de 3 à 8",
+        "Matériel: un jeu de 52 cartes\nOn dit : « je passe » quand\non se retire.",
+    ]
+
+
+def test_a_numbered_title_heads_its_article() -> None:
+    """ "1. Nombre de joueurs et jeu de cartes", a blank line, then its paragraph: the number opens an
+    article and the line is its heading; so does "2. Donne", a title shorter than a numbered rule."""
+    text = (
+        "1. Nombre de joueurs et jeu de cartes\n\nL'Écarté se joue à deux.\n\n"
+        "2. Donne\n\nLe donneur distribue cinq cartes à chacun.\n"
+    )
+    spans = analyse(text).spans
+    heads = [text[s.start : s.end] for s in spans if s.tag == "head"]
+    assert heads == ["1. Nombre de joueurs et jeu de cartes", "2. Donne"]
+    assert [s.attrs.get("n") for s in spans if s.tag == "div" and s.attrs.get("type") == "article"] == ["1", "2"]
+    rule = "1. On donne cinq cartes à chacun.\n\n2. Le premier joue.\n"
+    assert not [s for s in analyse(rule).spans if s.tag == "head"]
+
+
+def test_etc_and_a_number_end_a_sentence_before_a_capital_an_initial_does_not() -> None:
+    """ "…de 7, 17 et 27, etc. Celui des joueurs…" and "…l'un mise 3 allumettes, un autre 2. Dans ce
+    cas…" are two sentences each; "M. Lenoir déclara…" is one."""
+    for text, count in (
+        ("Viennent les points de 7, 17 et 27, etc. Celui des joueurs qui a neuf abat son jeu.", 2),
+        ("L'un mise 3 allumettes, un autre 2. Dans ce cas, le ponte est celui qui mise le plus.", 2),
+        ("Les cartes distribuées, M. Lenoir déclara qu'il gardait les siennes.", 1),
+        ("Il faut des tierces, des quatrièmes, etc., comme au piquet.", 1),
+    ):
+        assert len(sentence_ranges(text, 0, len(text), [])) == count, text
