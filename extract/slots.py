@@ -164,13 +164,16 @@ def headed(heading: str, sentence: str) -> list[Slot]:
     listed = listed_after(heading, sentence)
     if listed:
         return listed
-    low = modern(sentence)
+    low, title = modern(sentence), modern(heading)
+    spread = _clause_slots(low, 0, f"{title} : ", after_only=True)  # "Nombre de joueurs" / "De six à neuf."
+    if spread:
+        return spread
     numbers = [m for m in _number().finditer(low) if len(m.group()) > 1 or m.group().isdigit()]  # not "l'" read as L
     words = re.findall(r"[^\W\d_]+|\d+", low)
     # the number alone in a few words ("Généralement quatre."), or opening the sentence ("32 cartes, …")
     if len(numbers) != 1 or (len(words) > HEADED_WORDS and not low.lstrip().startswith(numbers[0].group())):
         return []
-    value, title = parse_number(numbers[0].group()), modern(heading)
+    value = parse_number(numbers[0].group())
     for entry in _table()["headed"]:
         if (
             value is not None
@@ -302,13 +305,14 @@ def _below(order: list[str]) -> list[str]:
     return [p for p in reversed(pips[: pips.index(order[-1])]) if p not in order]
 
 
-def _clause_slots(clause: str, at: int, before: str) -> list[Slot]:
+def _clause_slots(clause: str, at: int, before: str, after_only: bool = False) -> list[Slot]:
     """The slots of one clause; an entry with `after` is read only after what it needs, earlier in the
     sentence: a pronoun after its noun ("la partie est de trente-six points ; … elle est de vingt-un"),
-    what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes")."""
+    what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes");
+    `after_only`: those entries alone (a sentence read after the words of its heading)."""
     found = []
     for (entry, pattern), may in zip(patterns(), _pattern_set().may_match(clause), strict=True):
-        if not may:
+        if not may or (after_only and "after" not in entry):
             continue
         needs = _data_pattern_of(entry["after"]) if "after" in entry else None
         for match in pattern.full.finditer(clause):

@@ -86,6 +86,13 @@ def test_a_number_under_the_heading_that_names_it_states_that_fact() -> None:
     other = raw.replace("Nombre de joueurs", "Manière de jouer")
     root = etree.fromstring(encode_text(_INPUT, other, []).data, safe_parser())
     assert not analyse(root)[-1].doc._.claims
+    ranged = raw.replace("Généralement quatre.", "De six à neuf.")  # read after the heading's words
+    root = etree.fromstring(encode_text(_INPUT, ranged, []).data, safe_parser())
+    assert [s.claim for s in analyse(root)[-1].doc._.claims] == [{"players": [6, 7, 8, 9]}]
+    root = etree.fromstring(
+        encode_text(_INPUT, ranged.replace("Nombre de joueurs", "Manière de jouer"), []).data, safe_parser()
+    )
+    assert not analyse(root)[-1].doc._.claims
 
 
 def test_a_count_opening_the_sentence_under_its_heading_is_that_fact() -> None:

@@ -265,6 +265,13 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Le trente et quarante exige l'emploi de 312 cartes.", {"size=312"}),
         ("– à 3 : un jeu de 32 cartes sans les 7 (28 cartes)", {"size=28"}),
         ("– à 4 : un jeu de 32 cartes plus les 6 (36 cartes)", {"size=36"}),
+        (
+            "Un jeu de piquet est utilisé, réduit à vingt cartes en supprimant les sept, dix et valets.",
+            {"size=20", "without=7,10,valet"},
+        ),
+        ("Trois cartes sont remises, une par une, à chaque joueur.", {"hand=3"}),
+        ("La distribution finie, chaque joueur a donc trois cartes en main.", {"hand=3"}),
+        ("En général, le jeu se joue cependant à quatre.", {"players=4"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
