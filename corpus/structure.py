@@ -440,11 +440,10 @@ def _take_heading(w: _Walker, line: Line) -> None:
 
 def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_lines: set[int]) -> None:
     in_quote = w.cit is not None
-    number = None if in_quote else _article_number(w, line, lines, i, last)
+    number, titled = (None, False) if in_quote else _article_number(w, line, lines, i, last)
     roman = None if in_quote or number else roman_line(line.text, line.start, w.roman_next)
     if number:
         w.open_article(number, line.content_start)
-        titled = _numbered_title(line, number, lines, i, last)
         w.start_block("head" if titled else "p", line, attrs={"type": "number"} if titled else None)
         w.out.spans.append(Span("label", line.content_start, number.label_end, {"type": "article-number"}))
         label = line.text[line.content_start - line.start : number.label_end - line.start]
@@ -475,29 +474,27 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
         w.roman_next = tail.value + 1
 
 
-def _article_number(w: _Walker, line: Line, lines: list[Line], i: int, last: int) -> Number | None:
-    """The article number opening the line; before a short title ("2. Donne") only where the
-    sequence expects it and a blank line follows."""
+def _article_number(w: _Walker, line: Line, lines: list[Line], i: int, last: int) -> tuple[Number | None, bool]:
+    """The article number opening the line, and whether the rest of the line titles the article;
+    a short title ("2. Donne") is read only where the sequence expects its number."""
     number = arabic_at(line.text, line.start, w.arabic_next)
-    if number is None and w.arabic_next is not None and _gap_after(lines, i, last):
-        short = arabic_at(line.text, line.start, w.arabic_next, min_text=1)
-        if short is not None and short.exact and _numbered_title(line, short, lines, i, last):
-            return short
-    return number
+    if number is not None:
+        return number, _numbered_title(line, number, lines, i, last)
+    short = None if w.arabic_next is None else arabic_at(line.text, line.start, w.arabic_next, min_text=1)
+    if short is not None and short.exact and _numbered_title(line, short, lines, i, last):
+        return short, True
+    return None, False
 
 
 def _numbered_title(line: Line, number: Number, lines: list[Line], i: int, last: int) -> bool:
     """Does the numbered line title what follows ("1. Nombre de joueurs et jeu de cartes", a blank
-    line, then its paragraph), rather than open a numbered rule's text?"""
+    line, then its paragraph), as a line standing alone would, rather than open a rule's text?"""
     title = line.text[number.label_end - line.start :].strip(L.WS)
-    words = title.split()
     return (
-        _gap_after(lines, i, last)
-        and 0 < len(words) <= STANDING_WORDS
-        and len(title) <= STANDING_CHARS
+        bool(title)
         and L.starts_upper(title)
         and not re.search(r"[.,;:!?]$", title)
-        and words[-1].lower() not in layout_data().leads_on
+        and _standing(title, None, True, _gap_after(lines, i, last))
     )
 
 

@@ -36,6 +36,10 @@ class Quick:
     def may_match(self, text: str) -> bool:
         if self.words:
             return any(word in text for word in self.words) if len(self.words) > 1 else self.word in text
+        return self.loose_may_match(text)
+
+    def loose_may_match(self, text: str) -> bool:
+        """The test of a pattern that needs no word: its looser form finds something, or no test."""
         return self.loose is None or self.loose.search(text) is not None
 
     def search(self, text: str) -> re.Match[str] | None:
@@ -58,10 +62,7 @@ class Quicks:
     def may_match(self, text: str) -> list[bool]:
         """For each pattern, in order: could it match the text (the test of `Quick.may_match`)?"""
         present = {w for w in self.words if w in text}
-        return [
-            not q.words.isdisjoint(present) if q.words else q.loose is None or q.loose.search(text) is not None
-            for q in self.items
-        ]
+        return [not q.words.isdisjoint(present) if q.words else q.loose_may_match(text) for q in self.items]
 
 
 def needed(pattern: str) -> frozenset[str] | None:
