@@ -68,8 +68,8 @@ def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dic
     found) and a typed claim add to `rule`; `narrative` starts from a floor."""
     low = _lowered(text)
     out = _totals(low)
-    words, weight, cap = domain()
-    found = sum(bool(p.search(low)) for p in words)
+    words, weight, cap = _domain_set()
+    found = sum(words.items[i].full.search(low) is not None for i in words.candidates(low))
     out["rule"] = out.get("rule", 0) + weight * min(cap, found + play_terms)
     if has_claim is None:  # the pipeline passes what its slot component found; alone, look here
         has_claim = bool(slots.extract(text))
@@ -77,6 +77,13 @@ def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dic
         out["rule"] += SLOT_WEIGHT
     out["narrative"] = out.get("narrative", 0) + NARRATIVE_FLOOR
     return out
+
+
+@cache
+def _domain_set() -> tuple[Quicks, float, int]:
+    """The words of the game as one set, each looked for once per sentence."""
+    words, weight, cap = domain()
+    return Quicks(words), weight, cap
 
 
 NAMES = 3.0  # a definition cue of full weight: "on nomme…", "on appelle…", "se nomme…"
@@ -101,8 +108,9 @@ def _totals(low: str) -> dict[str, float]:
     """The weights of every class's cues the sentence holds, each class's summed."""
     quicks, weights = _all_cues()
     out = dict.fromkeys(cues(), 0.0)
-    for q, (label, weight), may in zip(quicks.items, weights, quicks.may_match(low), strict=True):
-        if may and q.full.search(low):
+    for i in quicks.candidates(low):
+        if quicks.items[i].full.search(low):
+            label, weight = weights[i]
             out[label] += weight
     return out
 

@@ -69,11 +69,12 @@ def _may_be_number(text: str) -> bool:
 def classifier(doc: Doc) -> Doc:
     """rule, penalty, definition, advice or narrative, as `doc.cats`."""
     terms = len({e.ent_id_ for e in doc.ents if e.label_ in PLAY_LABELS})
-    doc._.cue_totals = classify.scores(doc.text, has_claim=bool(doc._.claims), play_terms=terms)
+    text = doc.text  # spaCy joins the tokens anew each time it is asked
+    doc._.cue_totals = classify.scores(text, has_claim=bool(doc._.claims), play_terms=terms)
     words, weight = classify.heading()
     short = len(doc) <= 2 * words and sum(t.is_alpha or t.like_num for t in doc) <= words
     row = any(claim.kind == "value" for claim in doc._.claims)  # "Roi = 3 points": a row of a table of values
-    lead_in = doc.text.rstrip().endswith(":")  # "Pour le cœur, le carreau, le trèfle et le pique :"
+    lead_in = text.rstrip().endswith(":")  # "Pour le cœur, le carreau, le trèfle et le pique :"
     if (short or lead_in or names_only_cards(doc)) and not is_clause(doc) and not row:  # "Le point.", "Roi de pique."
         doc._.cue_totals["narrative"] += weight
     label, confidence = classify.decide(doc._.cue_totals)

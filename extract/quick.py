@@ -1,9 +1,11 @@
-"""Regular expressions searched fast. Most texts hold none of the words a pattern needs, and Python's
-`str.__contains__` rules them out far faster than `re` can (it does not skip ahead past a leading
-`\\b` or an alternation). So each pattern is first read by the standard library's own parser for the
-literal strings one of which every match must contain, and a text with none of them is not searched;
-a pattern without such strings is searched first without its word boundaries (a looser pattern:
-where it finds nothing, the pattern as written finds nothing), unless it refuses what follows."""
+"""Regular expressions searched fast. Most texts hold none of the words a pattern needs, and testing
+for words is far cheaper than `re` (which does not skip ahead past a leading `\\b` or an
+alternation). So each pattern is first read by the standard library's own parser for the literal
+strings every match must contain (each of several parts: "jou…avec…cartes" needs all three), and a
+text lacking one of them is not searched; a pattern without such strings is searched first without
+its word boundaries (a looser pattern: where it finds nothing, the pattern as written finds nothing),
+unless it refuses what follows. A set of patterns finds every word any of them needs in one pass of
+an Aho-Corasick automaton over the text."""
 
 from __future__ import annotations
 
@@ -12,21 +14,23 @@ from collections.abc import Iterable, Iterator
 from re import _constants as sre  # the standard library's own parser of expressions
 from re import _parser
 
+import ahocorasick
+
 SHORTEST = 3  # a literal shorter than this rules out too few texts to be worth testing
 ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)  # consume nothing: literals on both sides are contiguous
+Needs = tuple[frozenset[str], ...]  # each set: one of its strings is in every match
 
 
 class Quick:
     """A compiled pattern with a cheap test that rules out most texts before it is searched."""
 
-    __slots__ = ("full", "loose", "word", "words")
+    __slots__ = ("full", "loose", "needs")
 
     def __init__(self, pattern: str) -> None:
         self.full = re.compile(pattern)
-        self.words = needed(pattern)
-        self.word = min(self.words) if self.words else ""  # the one word most patterns need
+        self.needs = requirements(pattern)
         # without \b a pattern finds more, but a negative lookaround without \b would refuse more
-        loosens = not self.words and "(?!" not in pattern and "(?<!" not in pattern
+        loosens = not self.needs and "(?!" not in pattern and "(?<!" not in pattern
         self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else None  # None: no test but the search
 
     @property
@@ -34,8 +38,8 @@ class Quick:
         return self.full.pattern
 
     def may_match(self, text: str) -> bool:
-        if self.words:
-            return any(word in text for word in self.words) if len(self.words) > 1 else self.word in text
+        if self.needs:
+            return all(any(word in text for word in words) for words in self.needs)
         return self.loose_may_match(text)
 
     def loose_may_match(self, text: str) -> bool:
@@ -50,31 +54,50 @@ class Quick:
 
 
 class Quicks:
-    """Many patterns read against one text: each word any of them needs is looked for once, not once
-    per pattern that needs it (a slot table asks for "cartes" in a dozen patterns)."""
+    """Many patterns read against one text: the words any of them needs are found in one pass, and
+    only the patterns whose first (most selective) need is met are looked at further."""
 
-    __slots__ = ("items", "words")
+    __slots__ = ("automaton", "by_word", "items", "unworded")
 
     def __init__(self, items: Iterable[Quick]) -> None:
         self.items = tuple(items)
-        self.words = tuple(sorted({w for q in self.items for w in q.words or ()}))
+        self.by_word: dict[str, list[int]] = {}
+        for i, quick in enumerate(self.items):
+            for word in quick.needs[0] if quick.needs else ():
+                self.by_word.setdefault(word, []).append(i)
+        self.unworded = tuple(i for i, q in enumerate(self.items) if not q.needs)
+        self.automaton = ahocorasick.Automaton()
+        for word in sorted({w for q in self.items for words in q.needs for w in words}):
+            self.automaton.add_word(word, word)
+        if len(self.automaton):
+            self.automaton.make_automaton()
 
-    def may_match(self, text: str) -> list[bool]:
-        """For each pattern, in order: could it match the text (the test of `Quick.may_match`)?"""
-        present = {w for w in self.words if w in text}
-        return [not q.words.isdisjoint(present) if q.words else q.loose_may_match(text) for q in self.items]
+    def candidates(self, text: str) -> list[int]:
+        """The indexes, in order, of the patterns that could match the text (`Quick.may_match`)."""
+        present = {word for _, word in self.automaton.iter(text)} if len(self.automaton) else set()
+        first = {i for word in present for i in self.by_word.get(word, ())}
+        met = [i for i in first if all(not words.isdisjoint(present) for words in self.items[i].needs[1:])]
+        return sorted(met + [i for i in self.unworded if self.items[i].loose_may_match(text)])
+
+
+def requirements(pattern: str) -> Needs:
+    """The sets of literal strings every match of the pattern contains one of each, the most
+    selective first; none where the pattern ignores case."""
+    parsed = _parser.parse(pattern)
+    if parsed.state.flags & re.IGNORECASE:
+        return ()
+    return tuple(sorted(set(_needs(parsed)), key=lambda words: (-min(map(len, words)), sorted(words))))
 
 
 def needed(pattern: str) -> frozenset[str] | None:
-    """Literal strings one of which every match of the pattern contains; None where none are found
-    (or the pattern ignores case)."""
-    parsed = _parser.parse(pattern)
-    return None if parsed.state.flags & re.IGNORECASE else _needed(parsed)
+    """The most selective of the pattern's required sets of strings (`requirements`), or None."""
+    found = requirements(pattern)
+    return found[0] if found else None
 
 
-def _needed(items: list) -> frozenset[str] | None:
-    """For a sequence: the most selective set any of its parts needs (the longest shortest string)."""
-    best: frozenset[str] | None = None
+def _needs(items: list) -> list[frozenset[str]]:
+    """For a sequence: every set of strings one of which each of its parts needs."""
+    found: list[frozenset[str]] = []
     run: list[str] = []
     for op, arg in [*items, (None, None)]:
         if op is sre.LITERAL:
@@ -82,19 +105,42 @@ def _needed(items: list) -> frozenset[str] | None:
             continue
         if op in ZERO_WIDTH:
             continue
-        best = _better(best, frozenset(["".join(run)]) if run else None)
+        if len(run) >= SHORTEST:
+            found.append(frozenset(["".join(run)]))
         run = []
         if op is sre.SUBPATTERN and not arg[1] & re.IGNORECASE:  # (?i:…) matches its literals in any case
-            best = _better(best, _needed(arg[3]))
+            found += _needs(arg[3])
         elif op is sre.BRANCH:
-            alternatives = [_needed(branch) for branch in arg[1]]
-            best = _better(best, frozenset().union(*alternatives) if all(alternatives) else None)
+            alternatives = [_best(_needs(branch)) for branch in arg[1]]
+            if all(alternatives):
+                found.append(frozenset().union(*alternatives))
         elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT) and arg[0] >= 1:
-            best = _better(best, _needed(arg[2]))
-    return best
+            found += _needs(arg[2])
+    return found
 
 
-def _better(best: frozenset[str] | None, found: frozenset[str] | None) -> frozenset[str] | None:
-    if not found or min(map(len, found)) < SHORTEST:
-        return best
-    return found if best is None or min(map(len, found)) > min(map(len, best)) else best
+def _best(found: list[frozenset[str]]) -> frozenset[str] | None:
+    """The most selective set: the one whose shortest string is longest."""
+    return max(found, key=lambda words: min(map(len, words)), default=None)
+
+
+def alternation(words: Iterable[str]) -> str:
+    """An expression matching any of the words, as a trie ("dix(?:\\-(?:huit|neuf|sept))?"): `re`
+    tries an alternation's branches one by one at every position, and a trie leaves one branch per
+    first letter. Of the words that fit at one position (each a prefix of the next) the longest is
+    tried first, as in an alternation sorted longest first."""
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _trie_expression(trie)
+
+
+def _trie_expression(node: dict) -> str:
+    branches = [re.escape(char) + _trie_expression(child) for char, child in sorted(node.items()) if char]
+    body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})" if branches else ""
+    if "" in node and body:
+        return f"(?:{body})?" if len(branches) > 1 or len(body) > 1 else f"{body}?"
+    return body

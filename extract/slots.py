@@ -13,11 +13,11 @@ from typing import Any
 
 from corpus.glossary import keys_by_form, ranks_by_form
 from extract.numbers import NUMBER_WORDS, TENS, parse_number
-from extract.quick import Quick, Quicks
+from extract.quick import Quick, Quicks, alternation
 
 DATA = Path(__file__).resolve().parent / "data"
 
-_WORDS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("et", "&")), key=len, reverse=True))
+_WORDS = alternation(w for w in NUMBER_WORDS if w not in ("et", "&"))
 _AFTER_TEN = "|".join(rf"(?<=\b{ten})" for ten in TENS)  # look-behinds are of fixed width, one per ten
 # number words in a row, 'et' only after a ten (vingt et un): "par trois et deux" is two numbers
 _NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + rf")\b(?:(?:{_AFTER_TEN})[\s-]+et[\s-]+(?=\w)|[\s-]+(?=\w))?)+)"
@@ -67,7 +67,7 @@ def suits() -> dict[str, str]:
 
 
 def _alternatives(words: dict[str, str]) -> str:
-    return "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+    return alternation(words)
 
 
 @cache
@@ -311,8 +311,9 @@ def _clause_slots(clause: str, at: int, before: str, after_only: bool = False) -
     what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes");
     `after_only`: those entries alone (a sentence read after the words of its heading)."""
     found = []
-    for (entry, pattern), may in zip(patterns(), _pattern_set().may_match(clause), strict=True):
-        if not may or (after_only and "after" not in entry):
+    for i in _pattern_set().candidates(clause):
+        entry, pattern = patterns()[i]
+        if after_only and "after" not in entry:
             continue
         needs = _data_pattern_of(entry["after"]) if "after" in entry else None
         for match in pattern.full.finditer(clause):

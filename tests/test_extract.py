@@ -21,7 +21,7 @@ from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
-from extract.quick import Quicks, needed
+from extract.quick import Quicks, alternation, needed, requirements
 from extract.slots import extract
 from tests.conftest import run_academie
 
@@ -301,7 +301,7 @@ def test_the_quick_test_of_a_pattern_never_rules_out_a_match() -> None:
             assert [m.span() for m in quick.finditer(text)] == [m.span() for m in quick.full.finditer(text)], text
     together = Quicks(patterns)  # read as one set, each pattern's test is the same as alone
     for text in clauses[:2000]:
-        assert together.may_match(text) == [q.may_match(text) for q in patterns], text
+        assert together.candidates(text) == [i for i, q in enumerate(patterns) if q.may_match(text)], text
 
 
 def test_the_words_a_pattern_needs() -> None:
@@ -309,6 +309,10 @@ def test_the_words_a_pattern_needs() -> None:
     assert needed(r"\bla (?:carte|tarot)s? prend") == {" prend"}
     assert needed(r"\bdoi(t|vent)\b") == {"doi"} and needed(r"\d+ [ab]") is None
     assert needed(r"(?i)talon") is None  # in any case: no literal to test
+    # every part a match must hold, the most selective first: a text lacking any is not searched
+    assert requirements(r"\bjou\w* avec (?P<n>\d+) cartes\b") == ({" cartes"}, {" avec "}, {"jou"})
+    shared = requirements(r"\b(?:donne|distribue) (?:toutes )?les cartes")  # re's parser takes out the "d"
+    assert shared == ({"les cartes"}, {"istribue", "onne"})
 
 
 def test_detection_on_the_annotated_sources_stays_at_its_measured_level() -> None:
@@ -501,3 +505,11 @@ def test_words_in_their_own_right_keep_their_f() -> None:
 def test_alternatives_found_cover_the_catalogue_fact_they_include() -> None:
     assert _covers(("players", frozenset({2, 3, 4})), ("players", 4))
     assert not _covers(("players", frozenset({2, 3})), ("players", 4))
+
+
+def test_a_trie_alternation_matches_as_the_words_sorted_longest_first() -> None:
+    words = ["dix", "dix-sept", "dix-huit", "deux", "douze", "d'as", "as", "a", "(x)"]
+    trie = re.compile(rf"\b(?:{alternation(words)})")
+    flat = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")")
+    for text in ("dix-sept deux dix-huitième douze a as d'as (x)", "dix-", "douzaine", "asa", ""):
+        assert [m.group() for m in trie.finditer(text)] == [m.group() for m in flat.finditer(text)]
