@@ -75,12 +75,13 @@ def _fill() -> dict[str, tuple[str, str]]:
     """What each placeholder of slots.toml stands for: its group's name and its expression."""
     either = _alternatives(cards())
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
-    item = rf"(?:{one}|{PIP_DIGITS})"  # "as, roi, dame, valet, 10, 9", "2 – 3 – 4 – … – as"
+    pip = rf"{PIP_DIGITS}(?!\s+(?:{either})s?\b)"  # not a count of cards: "les 4 sept", the four sevens
+    item = rf"(?:{one}|(?:les |le )?{pip})"  # "as, roi, dame, valet, 10, 9", "le 10, le 9", "2 – 3 – … – as"
     listed = rf"{item}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+|\s*[–—]\s*){item})*"
     return {
         "RANK": ("card", _alternatives(ranks())),
         "CARD": ("card", either),
-        "PIP": ("card", PIP_DIGITS),
+        "PIP": ("card", pip),
         "SUIT": ("suit", _alternatives(suits())),
         "COUNTER": ("counter", _alternatives(_table()["counters"])),
         "RANKS": ("ranks", listed),
@@ -355,6 +356,14 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         numbers["value"] += 0.5
     if "times" in numbers:  # "par deux fois quatre"
         claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
+    if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
+        return None
+    numbers.pop("same", None)
+    if "again" in numbers:  # "cinq par cinq" up to the hand: as many packets of five as it takes
+        each, again, hand = numbers.pop("each"), numbers.pop("again"), numbers["hand"]
+        if each != again or hand % each:
+            return None
+        claim["packets"] = [each] * int(hand // each)
     lists: dict[str, list[int]] = {}
     for key, value in numbers.items():
         bare = key.rstrip("0123456789")

@@ -272,6 +272,19 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Trois cartes sont remises, une par une, à chaque joueur.", {"hand=3"}),
         ("La distribution finie, chaque joueur a donc trois cartes en main.", {"hand=3"}),
         ("En général, le jeu se joue cependant à quatre.", {"players=4"}),
+        ("Valeur des cartes : As = 11 pts, Dix = 10 pts, Sept = 7 pts.", {"values.as=11", "values.7=7"}),
+        ("Le donneur distribue 10 cartes à chacun, 5 par 5.", {"hand=10", "packets=5,5"}),
+        ("Cet ordre est le suivant : le Roi, la Dame, le Valet, l'As, le 10, le 9.", {"order=roi,dame,valet,as,10,9"}),
+        ("Trois jusqu'à six joueurs peuvent jouer à la Mouche.", {"players=3,4,5,6"}),
+        ("Nb de joueurs: 2", {"players=2"}),
+        ("Nombre de joueurs : 2 - 4", {"players=2,3,4"}),
+        ("La donne s'effectue en deux ou trois fois (2+3 cartes, ou 3+2).", {"packets=2,3", "packets=3,2"}),
+        ("Il retourne la onzième carte du paquet, qui détermine la couleur de l'atout.", {"trumps=turned"}),
+        ("Le premier écarte autant de cartes qu'il le désire, jusqu'à cinq inclus.", {"limits=5"}),
+        ("Une main étant composée de cinq cartes, il doit rester assez de cartes.", {"hand=5"}),
+        ("Il y a une autre maniere de jouer le Piquet à trois ou à cinq.", {"players=3,5"}),
+        ("Celui qui est marqué païe au corbillon 20. marques de plus.", {"amount.marque=20"}),
+        ("Les Cartes sont les mêmes qu'au Piquet, c'est-à-dire, trente-deux; savoir, le Roy.", {"size=32"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -317,6 +330,12 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("L'as un manillon 4 —", "values.as=1"),  # "un" before a word is no value
         ("Ce n'est pas la carte retournée qui marque l'atout, c'est le donneur qui choisit.", "trumps=turned"),
         ("– à 4 : un jeu de 32 cartes plus les 6 (36 cartes)", "size=32"),  # the pack the words make
+        ("Une main étant composée de cinq cartes, il doit rester assez de cartes.", "size=5"),  # a hand
+        ("A trois joueurs, on retire les 4 sept et 2 huit.", "players=4,7,2"),  # "joueurs" is no verb of play
+        ("On ôte les 4 sept et 1 huit.", "without=4"),  # four sevens, not the fours
+        ("On donne à chacun 8 cartes, 1 par 1, 2 par 2, ou 3 par 3.", "packets=2,3,3"),  # alternatives
+        ("On donne 10 cartes à chacun, 3 par 3.", "packets=3,3,3"),  # ten is no sum of threes
+        ("Nombre de joueurs : 2 - 4", "players=2"),  # a range, not its first number
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

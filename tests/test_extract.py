@@ -232,6 +232,17 @@ def test_what_players_did_is_narrative(sentence: str) -> None:
         ("—Soit! veuillez distribuer vous-même les cartes, par deux ou par trois, à votre gré.", False),
         ("Les cartes furent inventées, dit-on, pour amuser le roi Charles VI.", False),
         ("Le lecteur trouvera dans le chapitre suivant les règles de ce jeu.", False),
+        ("Manche : l'action se déroule en 2 manches.", True),
+        ("Dans la seconde manche, les jeux sont simplement échangés, sans autre modification.", True),
+        ("C'est l'adversaire du donneur qui, cette fois-ci, commence.", True),
+        ("Gain : il est calculé après chaque manche.", True),
+        ("Réaliser le maximum de levées.", True),
+        ("Joueur qui est marqué de trente par le Jeu est marqué de cinquante en perte.", True),
+        ("Si par exemple A entame le 8e pli avec la Dame de Cœur, A gagne 3 pts x 8 = 24 pts.", False),
+        ("Il n'y a point de triomphe ; car, par exemple, si l'on jouait le roi, l'as lèverait la main.", True),
+        ("CHAP. III. De la maniere de marquer le jeu, & de le payer.", False),
+        ("Dans laquelle les Cartes sont selon leur valeur lorsqu'elles sont triomphes.", False),
+        ("Cette obligation est due au fait qu'une main étant composée de cinq cartes, il faut un talon.", False),
     ],
 )
 def test_procedures_of_play_are_rules_and_a_players_aim_is_advice(sentence: str, bearing: bool) -> None:
