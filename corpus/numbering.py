@@ -87,6 +87,8 @@ def arabic_at(text: str, offset: int, expected: int | None, min_text: int = MIN_
     match = _ARABIC.match(text)
     if not match or len(text) - match.end() < min_text:
         return None
+    if match.group("punct").strip() == "," and not text[match.end() :].lstrip()[:1].isupper():
+        return None  # "le dix⏎10, le roi 4…": a number in a sentence run on from the line before
     tok = match.group("tok")
     start = offset + match.start("tok")
     label_end = offset + match.end("punct")

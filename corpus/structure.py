@@ -505,7 +505,13 @@ def _paragraph_line(
     if block is not None and block.tag == "head" and prev is not None and prev.stripped.endswith(","):
         w.add_line(line, end)
         return
-    if block is not None and block.tag in ("p", "ab") and prev is not None and _continues(w, prev, line):
+    if (
+        block is not None
+        and block.tag in ("p", "ab")
+        and prev is not None
+        and _continues(w, prev, line)
+        and not _field_rows(lines, i)
+    ):
         w.add_line(line, end)
         return
     only_heads = w.section is not None and not w.section_has_body and block is not None and block.tag == "head"
@@ -517,6 +523,38 @@ def _paragraph_line(
     w.start_block("p", line)
     w.add_line(line, end)
     w.section_has_body = True
+
+
+FIELD_ROWS, FIELD_ROW_WORDS, FIELD_ROW_CHARS = 3, 6, 40  # "Type Jeu de levées⏎Joueurs 2 à 4⏎Durée 30 minutes"
+_LEADS_ON = re.compile(r"(?:[,;:(–—-]|\b(?:de|du|des|le|la|les|l'|à|au|aux|et|ou|en|un|une|par|pour|sur))$", re.I)
+
+
+def _field_rows(lines: list[Line], i: int) -> bool:
+    """Does the line after a row of a table of fields (an infobox: short lines in capitals, none
+    ending a sentence or leading on, at least FIELD_ROWS in a run) start a paragraph of its own, a
+    row itself or the capitalised line after the last?"""
+    def row(k: int) -> bool:
+        text = re.sub(r"\s*\([^)]*\)", "", lines[k].stripped) if 0 <= k < len(lines) else ""  # an aside aside
+        return (
+            bool(text)
+            and L.starts_upper(text)
+            and len(text) <= FIELD_ROW_CHARS
+            and len(text.split()) <= FIELD_ROW_WORDS
+            and not L.ends_terminal(text)
+            and not _LEADS_ON.search(text)
+        )
+
+    before = i - 1
+    while before >= 0 and not lines[before].stripped:  # the table may end at a blank line
+        before -= 1
+    if not row(before) or not (row(i) or L.starts_upper(lines[i].stripped)):
+        return False  # a row, or the capitalised line after the table's last row
+    start, stop = before, i if row(i) and before == i - 1 else before
+    while row(start - 1):
+        start -= 1
+    while row(stop + 1):
+        stop += 1
+    return stop - start + 1 >= FIELD_ROWS
 
 
 def _numbered(w: _Walker, line: Line) -> bool:

@@ -73,7 +73,7 @@ def classifier(doc: Doc) -> Doc:
     doc._.cue_totals = classify.scores(text, has_claim=bool(doc._.claims), play_terms=terms)
     words, weight = classify.heading()
     short = len(doc) <= 2 * words and sum(t.is_alpha or t.like_num for t in doc) <= words
-    row = any(claim.kind == "value" for claim in doc._.claims)  # "Roi = 3 points": a row of a table of values
+    row = bool(doc._.claims)  # "Roi = 3 points", "Joueurs 2 à 4": a row of a table states its fact
     lead_in = text.rstrip().endswith(":")  # "Pour le cœur, le carreau, le trèfle et le pique :"
     if (short or lead_in or names_only_cards(doc)) and not is_clause(doc) and not row:  # "Le point.", "Roi de pique."
         doc._.cue_totals["narrative"] += weight

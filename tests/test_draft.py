@@ -285,6 +285,23 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Il y a une autre maniere de jouer le Piquet à trois ou à cinq.", {"players=3,5"}),
         ("Celui qui est marqué païe au corbillon 20. marques de plus.", {"amount.marque=20"}),
         ("Les Cartes sont les mêmes qu'au Piquet, c'est-à-dire, trente-deux; savoir, le Roy.", {"size=32"}),
+        ("Chaque joueur reçoit alternativement 8 cartes, distribuées, deux par deux.", {"hand=8", "packets=2,2,2,2"}),
+        ("Celui qui donne tourne une carte indiquant l'atout.", {"trumps=turned"}),
+        ("Cette carte désigne la couleur de l'atout, et se met sous le talon.", {"trumps=turned"}),
+        ("On donne d'abord trois cartes, puis deux.", {"packets=3,2"}),
+        (
+            "Le jeu est composé de : l'as (11 points), le dix (10 points), le roi (4 points).",
+            {"values.as=11", "values.roi=4"},
+        ),
+        (
+            "L'As est la plus forte carte, suivie du 10, du Roi, de la Dame, du Valet, des 9, 8 et 7.",
+            {"order=as,10,roi,dame,valet,9,8,7"},
+        ),
+        ("Généralement, la partie se termine à 100 ou 150 points.", {"target=100"}),
+        ("Il se caractérise par ses 40 atouts, pour un total de 97 cartes.", {"size=97"}),
+        ("Le jeu compte au total 97 cartes.", {"size=97"}),
+        ("Joueurs 2 à 4", {"players=2,3,4"}),
+        ("Nombre de cartes 97 (52 cartes et 45 autres)", {"size=97"}),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:

@@ -204,6 +204,25 @@ def test_a_field_and_its_value_is_a_line_of_its_own() -> None:
     ]
 
 
+def test_the_rows_of_a_table_of_fields_are_paragraphs_of_their_own() -> None:
+    """An infobox's short capitalised lines ("Joueurs 2 à 4", "Durée 30 minutes") are rows, and the
+    line after the last row starts anew; two such lines before a lower-case one are a sentence."""
+    text = (
+        "Type Jeu de levées\nJoueurs 2 à 4\nNombre de cartes 97 (52 cartes et 40 atouts)\nJeu Enseignes latines\n\n"
+        "Le minchiate est un jeu de Florence, où\nLes figures sont le Roi\nLa Dame qui le suit\nse jouent ensemble.\n"
+    )
+    paragraphs = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
+    assert paragraphs[:3] == ["Joueurs 2 à 4", "Nombre de cartes 97 (52 cartes et 40 atouts)", "Jeu Enseignes latines"]
+    assert paragraphs[3] == text[text.index("Le minchiate") :].rstrip("\n"), paragraphs
+
+
+def test_a_number_in_a_sentence_run_on_to_its_line_is_no_article() -> None:
+    """ "…l'as vaut 11, le dix⏎10, le roi 4…": the "10," goes on with the sentence, in lower case."""
+    text = "L'ordre est réglé ainsi : l'as vaut 11, le dix\n10, le roi 4, la dame 3, et le valet 2.\n"
+    paragraphs = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
+    assert paragraphs == [text.rstrip("\n")], paragraphs
+
+
 def test_a_numbered_title_heads_its_article() -> None:
     """ "1. Nombre de joueurs et jeu de cartes", a blank line, then its paragraph: the number opens an
     article and the line is its heading; so does "2. Donne", a title shorter than a numbered rule."""
