@@ -533,6 +533,7 @@ def _field_rows(lines: list[Line], i: int) -> bool:
     """Does the line after a row of a table of fields (an infobox: short lines in capitals, none
     ending a sentence or leading on, at least FIELD_ROWS in a run) start a paragraph of its own, a
     row itself or the capitalised line after the last?"""
+
     def row(k: int) -> bool:
         text = re.sub(r"\s*\([^)]*\)", "", lines[k].stripped) if 0 <= k < len(lines) else ""  # an aside aside
         return (
