@@ -302,6 +302,11 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Le jeu compte au total 97 cartes.", {"size=97"}),
         ("Joueurs 2 à 4", {"players=2,3,4"}),
         ("Nombre de cartes 97 (52 cartes et 45 autres)", {"size=97"}),
+        ("Les cartes : un paquet conventionnel", {"size=52"}),
+        (
+            "L'As est la carte la plus forte, suivie du Roi, puis de la Dame, du Valet, du 10, du 3 et, enfin du 2",
+            {"order=as,roi,dame,valet,10,3,2"},
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -353,6 +358,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On donne à chacun 8 cartes, 1 par 1, 2 par 2, ou 3 par 3.", "packets=2,3,3"),  # alternatives
         ("On donne 10 cartes à chacun, 3 par 3.", "packets=3,3,3"),  # ten is no sum of threes
         ("Nombre de joueurs : 2 - 4", "players=2"),  # a range, not its first number
+        ("Un paquet conventionnel de 32 cartes.", "size=52"),  # its count said
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:

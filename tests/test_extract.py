@@ -17,7 +17,7 @@ from corpus.sentences import sentence_ranges, without_label
 from corpus.spans import XML_ID, tei
 from corpus.textclean import clean_text
 from extract import slots
-from extract.classify import RULE_BEARING, classify, cues, domain, names_a_term
+from extract.classify import NARRATIVE_FLOOR, RULE_BEARING, classify, cues, domain, names_a_term, scores
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
@@ -241,6 +241,13 @@ def test_what_players_did_is_narrative(sentence: str) -> None:
         ("Si par exemple A entame le 8e pli avec la Dame de Cœur, A gagne 3 pts x 8 = 24 pts.", False),
         ("Il n'y a point de triomphe ; car, par exemple, si l'on jouait le roi, l'as lèverait la main.", True),
         ("Les joueurs s'affrontent l'un contre l'autre.", True),
+        ("- chaque joueur reçoit un nombre variable de cartes.", True),
+        ("- on a le droit de donner une partie de ses cartes aux autres joueurs quand ils n'en ont plus.", True),
+        ("Eh oui, à deux, le joker devient la carte la plus forte.", True),
+        ("Si vous êtes plus nombreux, retirez-les du paquet avant de distribuer.", True),
+        ("Quand vous avez trois cases, vous prenez un des pions de votre adverse partie.", True),
+        ("Quand on n'a plus que deux pions on a perdu la partie.", True),
+        ("Excellent moyen d'initier les petits, dès 5 ans, au plaisir du jeu de carte.", False),
         ("Le reste du paquet est éliminé, car il ne sera d'aucune utilité.", True),
         ("On commence par retirer du jeu les couples immédiatement apparents.", True),
         ("La partie s'arrête lorsque toutes les cartes ont été mariées.", True),
@@ -534,3 +541,9 @@ def test_a_trie_alternation_matches_as_the_words_sorted_longest_first() -> None:
     flat = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + ")")
     for text in ("dix-sept deux dix-huitième douze a as d'as (x)", "dix-", "douzaine", "asa", ""):
         assert [m.group() for m in trie.finditer(text)] == [m.group() for m in flat.finditer(text)]
+
+
+def test_the_narrator_as_an_object_is_the_story_s() -> None:
+    """ "m'apprendre", "m'a-t-elle dit": the narrator, elided, tells a story; "m" alone is no cue."""
+    assert scores("Elle a décidé de m'apprendre à jouer aux cartes.")["narrative"] > NARRATIVE_FLOOR
+    assert scores("Le valet m vaut deux points.")["narrative"] == NARRATIVE_FLOOR
