@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any
 import tomli_w
 
 from corpus.errors import AcademieError
-from corpus.fileio import write_atomic
+from corpus.fileio import load_toml, write_atomic
 from corpus.glossary import keys_by_form
 from extract.candidates import Candidate, candidates
 from rules.catalogue import DRAFTS, RULES, Rule, load_file
@@ -180,12 +179,7 @@ def _edited(entry: dict[str, Any]) -> bool:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    if not path.exists():
-        return {}
-    try:
-        return tomllib.loads(path.read_text("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
-        raise AcademieError(f"malformed draft file: {err}", path) from None
+    return load_toml(path) if path.exists() else {}
 
 
 def _write(path: Path, source_id: str, rules: list[dict], decisions: list[dict]) -> list[Rule]:

@@ -17,9 +17,8 @@ from lxml import etree
 
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.fileio import parse_xml, write_atomic
+from corpus.fileio import load_toml, parse_xml, write_atomic
 from corpus.readings import element_diplomatic
-from corpus.sources import load_toml
 from corpus.spans import TEI_NS, XML_ID
 from rules.catalogue import load_rules
 

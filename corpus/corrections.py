@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from corpus.errors import AcademieError
-from corpus.sources import entry_lines, load_toml
+from corpus.fileio import entry_lines, load_toml
 from corpus.spans import Span
 
 EDITOR = "#editor"

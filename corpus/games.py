@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
 from corpus import paths
+from corpus.fileio import load_toml
 
 
 @dataclass(frozen=True)
@@ -22,8 +22,7 @@ class Game:
 
 @cache
 def games() -> tuple[Game, ...]:
-    with (paths.DATA / "games.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+    raw = load_toml(paths.DATA / "games.toml")
     return tuple(
         Game(
             g["id"],

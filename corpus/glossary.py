@@ -3,11 +3,11 @@ the TEI glossary, the entity ruler's patterns and the words the cleaner never 'c
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
 from corpus import paths
+from corpus.fileio import load_toml
 from corpus.games import games
 
 TYPES = ("card", "suit", "game", "term", "counter")
@@ -27,8 +27,7 @@ class Entry:
 @cache
 def entries() -> tuple[Entry, ...]:
     """Every glossary entry, games included, in a stable order."""
-    with (paths.DATA / "glossary.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+    raw = load_toml(paths.DATA / "glossary.toml")
     out = [Entry(f"game.{g.id}", "game", g.fr, g.en, g.names, True) for g in games()]
     for kind, table in raw.items():
         if kind not in TYPES:

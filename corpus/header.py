@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-import tomllib
 from functools import cache
 from typing import Any
 
 from lxml import etree
 
 from corpus import paths
+from corpus.fileio import load_toml
 from corpus.games import games
 from corpus.glossary import entries
 from corpus.sources import Source
@@ -34,8 +34,7 @@ FIELD_LABELS = {
 
 @cache
 def _toml(name: str) -> dict[str, Any]:
-    with (paths.DATA / name).open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(paths.DATA / name)
 
 
 def agents() -> list[dict[str, str]]:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from corpus.errors import AcademieError
+from corpus.fileio import entry_lines, load_toml
 from corpus.games import games
-from corpus.sources import entry_lines, load_toml
 
 CERTS = ("high", "medium", "low")
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
 from corpus import paths
+from corpus.fileio import load_toml
 
 
 @dataclass(frozen=True)
@@ -24,8 +24,7 @@ class LayoutData:
 
 @cache
 def layout_data() -> LayoutData:
-    with (paths.DATA / "layout.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+    raw = load_toml(paths.DATA / "layout.toml")
 
     def compiled(key: str) -> tuple[re.Pattern[str], ...]:
         return tuple(re.compile(p) for p in raw[key])

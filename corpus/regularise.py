@@ -8,11 +8,11 @@ original form always gets one regular form within a source.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from corpus import paths
+from corpus.fileio import load_toml
 from corpus.wordlists import table, zipf
 
 TOKEN = re.compile(r"\w+['’]?|[^\w\s]")
@@ -33,8 +33,7 @@ class Rules:
 
 @cache
 def rules() -> Rules:
-    with (paths.DATA / "regularisation.toml").open("rb") as handle:
-        raw = tomllib.load(handle)
+    raw = load_toml(paths.DATA / "regularisation.toml")
     return Rules(
         tuple((a, b) for a, b in raw["always"]),
         tuple((re.compile(p), r) for p, r in raw["optional"]),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +10,8 @@ from typing import Any
 
 from corpus import paths
 from corpus.errors import AcademieError
-from corpus.rawtext import ENCODINGS, LINE_ENDS, XML_UNSAFE, read_raw
+from corpus.fileio import load_toml
+from corpus.rawtext import ENCODINGS, LINE_ENDS, read_raw
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 DATE_PATTERN = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
@@ -83,54 +83,6 @@ class Source:
     def text(self) -> str:
         """The raw text, decoded and normalised (NFC, LF line ends)."""
         return read_raw(self.raw_path, self.meta.get("encoding"))
-
-
-def load_toml(path: Path) -> dict[str, Any]:
-    """Read a TOML file; a syntax error names the file and line."""
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-        _refuse_unencodable(data, path)
-        return data
-    except FileNotFoundError as err:
-        raise AcademieError("file not found", path) from err
-    except UnicodeDecodeError as err:
-        raise AcademieError("not UTF-8", path) from err
-    except tomllib.TOMLDecodeError as err:
-        line = _toml_error_line(str(err))
-        raise AcademieError(f"malformed TOML: {str(err).split(' (at')[0]}", path, line) from err
-    except RecursionError:
-        raise AcademieError("malformed TOML: nested too deep", path) from None
-    except OSError as err:
-        raise AcademieError(f"cannot read: {err.strerror}", path) from None
-
-
-def _refuse_unencodable(value: Any, path: Path) -> None:
-    """A string XML cannot carry (a control character) is refused wherever it stands in the file."""
-    if isinstance(value, dict):
-        for item in value.values():
-            _refuse_unencodable(item, path)
-    elif isinstance(value, list):
-        for item in value:
-            _refuse_unencodable(item, path)
-    elif isinstance(value, str) and (bad := XML_UNSAFE.search(value)):
-        code = f"U+{ord(bad.group()):04X}"
-        text = path.read_text("utf-8")
-        at = min(
-            (i for i in (text.find(bad.group()), text.lower().find(f"\\u{ord(bad.group()):04x}")) if i >= 0), default=0
-        )
-        raise AcademieError(f"control character {code}, which XML cannot carry", path, text.count("\n", 0, at) + 1)
-
-
-def entry_lines(path: Path, table: str) -> list[int]:
-    """The line of each `[[table]]` header of a TOML file: where its k-th entry starts."""
-    header = re.compile(rf"\s*\[\[\s*{re.escape(table)}\s*\]\]")
-    return [n for n, line in enumerate(path.read_text("utf-8").splitlines(), 1) if header.match(line)]
-
-
-def _toml_error_line(message: str) -> int | None:
-    match = re.search(r"line (\d+)", message)
-    return int(match.group(1)) if match else None
 
 
 def check_metadata(meta: dict[str, Any], path: Path, folder_id: str | None = None) -> None:

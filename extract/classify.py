@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
+from corpus.fileio import load_toml
 from corpus.header import sentence_kinds
 from corpus.sentences import without_label
 from extract import slots
@@ -24,8 +24,7 @@ PLAY_WORDS = 1.0  # a definition is a rule's only among words of the game ("trie
 
 @cache
 def _raw() -> dict:
-    with (DATA / "cues.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(DATA / "cues.toml")
 
 
 def section(name: str) -> dict:

@@ -5,12 +5,12 @@ and so are the historical spellings read in modern form first (extract/data/spel
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from corpus.fileio import load_toml
 from corpus.glossary import keys_by_form, ranks_by_form
 from extract.numbers import NUMBER_WORDS, TENS, parse_number
 from extract.quick import Quick, Quicks, alternation
@@ -40,14 +40,12 @@ class Slot:
 
 @cache
 def _table() -> dict:
-    with (DATA / "slots.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(DATA / "slots.toml")
 
 
 @cache
 def _spellings() -> dict[str, str]:
-    with (DATA / "spellings.toml").open("rb") as handle:
-        return tomllib.load(handle)["forms"]
+    return load_toml(DATA / "spellings.toml")["forms"]
 
 
 @cache

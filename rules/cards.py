@@ -3,18 +3,18 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
+
+from corpus.fileio import load_toml
 
 DATA = Path(__file__).resolve().parent / "data"
 
 
 @cache
 def card_data() -> dict:
-    with (DATA / "cards.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(DATA / "cards.toml")
 
 
 def suits() -> tuple[str, ...]:

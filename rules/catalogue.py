@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from corpus.errors import AcademieError
-from corpus.sources import entry_lines, load_toml
+from corpus.fileio import entry_lines, load_toml
 
 # ACADEMIE_RULES points at another catalogue folder (tests of malformed rule files).
 RULES = Path(os.environ.get("ACADEMIE_RULES", Path(__file__).resolve().parent / "data" / "rules"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from lxml import etree
 
 from corpus.errors import AcademieError
-from corpus.sources import entry_lines, load_toml
+from corpus.fileio import entry_lines, load_toml
 from corpus.spans import TEI_NS, XML_ID
 from rules.catalogue import Rule
 from rules.passages import normalise, passages, tei_tree

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 
+from corpus.fileio import load_toml
 from rules.cards import DATA, Card, suits
 
 
 @cache
 def deck_specs() -> dict[str, dict]:
-    with (DATA / "decks.toml").open("rb") as handle:
-        return tomllib.load(handle)["decks"]
+    return load_toml(DATA / "decks.toml")["decks"]
 
 
 def deck(name: str) -> tuple[Card, ...]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from typing import Any
 
+from corpus.fileio import load_toml
 from rules.cards import DATA, card_data, ranks, suits
 
 FIELD = re.compile(r"\{(\w+)(?:\?([^|}]*)\|([^}]*))?\}")
@@ -14,8 +14,7 @@ FIELD = re.compile(r"\{(\w+)(?:\?([^|}]*)\|([^}]*))?\}")
 
 @cache
 def templates() -> dict[str, list[str]]:
-    with (DATA / "claim_sentences.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    return load_toml(DATA / "claim_sentences.toml")
 
 
 def claim_sentence(check: str, claim: dict[str, Any]) -> str:

@@ -9,6 +9,7 @@ import pytest
 from lxml import etree
 
 from corpus import paths
+from corpus.errors import AcademieError
 from corpus.fileio import parse_xml
 from corpus.glossary import entries
 from corpus.longs import reading
@@ -16,6 +17,7 @@ from corpus.readings import mapped_reading
 from corpus.sentences import sentence_ranges, without_label
 from corpus.spans import XML_ID, tei
 from corpus.textclean import clean_text
+from extract import classify as classify_module
 from extract import slots
 from extract.classify import NARRATIVE_FLOOR, RULE_BEARING, classify, cues, domain, names_a_term, scores
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
@@ -547,3 +549,15 @@ def test_the_narrator_as_an_object_is_the_story_s() -> None:
     """ "m'apprendre", "m'a-t-elle dit": the narrator, elided, tells a story; "m" alone is no cue."""
     assert scores("Elle a décidé de m'apprendre à jouer aux cartes.")["narrative"] > NARRATIVE_FLOOR
     assert scores("Le valet m vaut deux points.")["narrative"] == NARRATIVE_FLOOR
+
+
+def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An editor's slip in `extract/data/cues.toml` is one line naming the file and the line."""
+    (tmp_path / "cues.toml").write_text("[rule]\n'\\bon mêle' = 2\nbroken\n", "utf-8")
+    monkeypatch.setattr(classify_module, "DATA", tmp_path)
+    classify_module._raw.cache_clear()
+    try:
+        with pytest.raises(AcademieError, match=r"cues\.toml:3: malformed TOML"):
+            classify_module._raw()
+    finally:
+        classify_module._raw.cache_clear()
