@@ -64,24 +64,20 @@ def suits() -> dict[str, str]:
     return keys_by_form("suit")
 
 
-def _alternatives(words: dict[str, str]) -> str:
-    return alternation(words)
-
-
 @cache
 def _fill() -> dict[str, tuple[str, str]]:
     """What each placeholder of slots.toml stands for: its group's name and its expression."""
-    either = _alternatives(cards())
+    either = alternation(cards())
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
     pip = rf"{PIP_DIGITS}(?!\s+(?:{either})s?\b)"  # not a count of cards: "les 4 sept", the four sevens
     item = rf"(?:{one}|(?:les |le )?{pip})"  # "as, roi, dame, valet, 10, 9", "le 10, le 9", "2 – 3 – … – as"
     listed = rf"{item}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+|\s*[–—]\s*){item})*"
     return {
-        "RANK": ("card", _alternatives(ranks())),
+        "RANK": ("card", alternation(ranks())),
         "CARD": ("card", either),
         "PIP": ("card", pip),
-        "SUIT": ("suit", _alternatives(suits())),
-        "COUNTER": ("counter", _alternatives(_table()["counters"])),
+        "SUIT": ("suit", alternation(suits())),
+        "COUNTER": ("counter", alternation(_table()["counters"])),
         "RANKS": ("ranks", listed),
     }
 
