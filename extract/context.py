@@ -29,7 +29,7 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc)."""
     weak, _ = _settings()
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
-    headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i])}
+    headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -64,6 +64,12 @@ def _led(before: Doc, doc: Doc) -> bool:
     if doc._.claims or not before.text.rstrip().endswith(":"):
         return False
     return _claimed(doc, slots.listed_after(before.text, doc.text))
+
+
+def _told(before: Doc, doc: Doc) -> bool:
+    """A claim told with a pronoun for what the sentence before names ("…est rendue visible." /
+    "Elle donne la couleur de l'atout"): a rule."""
+    return not doc._.claims and _claimed(doc, slots.told_before(before.text, doc.text))
 
 
 def _bearing(docs: Sequence[Doc]) -> list[bool]:

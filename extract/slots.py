@@ -144,8 +144,11 @@ def extract(text: str) -> list[Slot]:
     start = 0
     clauses = CLAUSE.split(low)
     for k, clause in enumerate(clauses):
-        listed = _listed_order(clauses[k - 1] if k else "", clause, start) + _numbered_order(clause, start)
-        out += _merge(_rest(_clause_slots(clause, start, low[:start]) + listed, out))
+        before = clauses[k - 1] if k else ""
+        respective = _respective(before, clause, start)
+        listed = _listed_order(before, clause, start) + _numbered_order(clause, start) + respective
+        found = [s for s in _clause_slots(clause, start, low[:start]) if not _within_values(s, respective)]
+        out += _merge(_rest(found + listed, out))
         start += len(clause) + 1
     return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
 
@@ -160,7 +163,7 @@ def headed(heading: str, sentence: str) -> list[Slot]:
     if listed:
         return listed
     low, title = modern(sentence), modern(heading)
-    spread = _clause_slots(low, 0, f"{title} : ", after_only=True)  # "Nombre de joueurs" / "De six à neuf."
+    spread = _clause_slots(low, 0, f"{title} : ", only="after")  # "Nombre de joueurs" / "De six à neuf."
     if spread:
         return spread
     numbers = [m for m in _number().finditer(low) if len(m.group()) > 1 or m.group().isdigit()]  # not "l'" read as L
@@ -227,8 +230,45 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     led = series or rising or _data_pattern("listed_order", "lead").search(before)
     match = _bare_list().fullmatch(bare) if led else None
     order = _rank_list(match.group("ranks")) if match else []
+    if order and series and series.group("to"):  # "…, dix, neuf, etc. jusqu'au deux": the pips between
+        below, last = _below(order), _rank_list(series.group("to"))
+        order += below[: below.index(last[0]) + 1] if last and last[0] in below else []
     order = order[::-1] if rising else order  # an order is kept highest first
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
+
+
+@cache
+def _respectively() -> re.Pattern[str]:
+    ranks, numbers = _fill()["RANKS"][1], rf"{_NUMBER}(?:\s*(?:,|et)\s*{_NUMBER})+"
+    verb = _table()["respective"]["verb"]
+    return re.compile(rf"(?:^|\b(?:le|la|les|l.) )\s*(?P<ranks>{ranks}),?\s+(?:{verb})\s*(?P<values>{numbers})")
+
+
+def _respective(before: str, clause: str, at: int) -> list[Slot]:
+    """Ranks and their values in two lists ("as, dix, roi, dame et valet, ayant respectivement une
+    valeur de 11, 10, 4, 3 et 2 points"): each value; after words on the order, the order too."""
+    match = _respectively().search(clause)
+    if not match:
+        return []
+    cards = _rank_list(match.group("ranks"))
+    values = [parse_number(n.group()) for n in _number().finditer(match.group("values"))]
+    if len(cards) != len(values) or len(set(cards)) != len(cards) or None in values:
+        return []
+    out = [Slot("value", {"values": dict(zip(cards, values, strict=True))}, at + match.start(), at + match.end())]
+    if _data_pattern("listed_order", "lead").search(before) and len(cards) >= _table()["listed_order"]["at_least"]:
+        out.append(Slot("rank", {"order": cards}, at + match.start("ranks"), at + match.end("ranks")))
+    return out
+
+
+def _within_values(slot: Slot, respective: list[Slot]) -> bool:
+    """Is this the list of values of ranks valued respectively ("…de 11, 10, 4, 3 et 2"), read as pips?"""
+    return bool(respective) and slot.kind == "rank" and respective[0].start <= slot.start < respective[0].end
+
+
+def told_before(before: str, sentence: str) -> list[Slot]:
+    """The claims a sentence states with a pronoun for what the sentence before it names ("La dernière
+    carte de la pioche est rendue visible." / "Elle donne la couleur de l'atout"): entries with `previous`."""
+    return _clause_slots(modern(sentence), 0, modern(before) + " ", only="previous")
 
 
 def listed_after(before: str, sentence: str) -> list[Slot]:
@@ -300,15 +340,15 @@ def _below(order: list[str]) -> list[str]:
     return [p for p in reversed(pips[: pips.index(order[-1])]) if p not in order]
 
 
-def _clause_slots(clause: str, at: int, before: str, after_only: bool = False) -> list[Slot]:
+def _clause_slots(clause: str, at: int, before: str, only: str = "") -> list[Slot]:
     """The slots of one clause; an entry with `after` is read only after what it needs, earlier in the
     sentence: a pronoun after its noun ("la partie est de trente-six points ; … elle est de vingt-un"),
     what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes");
-    `after_only`: those entries alone (a sentence read after the words of its heading)."""
+    `only`: the entries with that key alone ("after": a sentence read after its heading's words)."""
     found = []
     for i in _pattern_set().candidates(clause):
         entry, pattern = patterns()[i]
-        if after_only and "after" not in entry:
+        if only and only not in entry:
             continue
         needs = _data_pattern_of(entry["after"]) if "after" in entry else None
         for match in pattern.full.finditer(clause):

@@ -121,3 +121,16 @@ def test_a_list_of_ranks_after_what_announces_it_is_the_order() -> None:
     other = "Chacun montre ses cartes à son voisin :\nRoi, dame, valet, as, 10, 9, 8, 7\n"
     root = etree.fromstring(encode_text(_INPUT, other, []).data, safe_parser())
     assert not analyse(root)[-1].doc._.claims
+
+
+def test_a_pronoun_for_the_card_turned_before_states_the_trumps() -> None:
+    """ "La dernière carte de la pioche est rendue visible." / "Elle donne la couleur de l'atout": the
+    turned card makes the trumps; after a sentence that turns no card the same words state nothing."""
+    pronoun = "Elle donne la couleur de l'atout."
+    turned = [nlp()(t) for t in ("La dernière carte de la pioche est rendue visible.", pronoun)]
+    in_context(turned)
+    assert [s.claim for s in turned[1]._.claims] == [{"trumps": "turned"}]
+    assert max(turned[1].cats, key=turned[1].cats.get) == "rule"
+    other = [nlp()(t) for t in ("Chacun regarde ses cartes.", pronoun)]
+    in_context(other)
+    assert not other[1]._.claims

@@ -243,7 +243,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Chaque carte a une valeur en points (As = 1 point, 2 = 2 points, etc.", {"values.as=1", "values.2=2"}),
         ("Les figures ou bûches valent 10 points).", {"values.roi=10", "values.valet=10"}),
         ("- Le roi rapporte 4 points et demi.", {"values.roi=4.5"}),
-        ("As, roi, dame, valet (sauf de carreau), dix, neuf, etc. jusqu'au deux.", {"order=as,roi,dame,valet,10,9"}),
+        (
+            "As, roi, dame, valet (sauf de carreau), dix, neuf, etc. jusqu'au deux.",
+            {"order=as,roi,dame,valet,10,9,8,7,6,5,4,3,2"},
+        ),
         ("L'ordre de valeur des cartes est : As, Roi, Dame, Valet, 10, 9, etc.", {"order=as,roi,dame,valet,10,9"}),
         (
             "Valeur des cartes, de la plus faible à la plus forte : 2 – 3 – 4 – 10 – Valet – Roi – As",
@@ -307,6 +310,26 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
             "L'As est la carte la plus forte, suivie du Roi, puis de la Dame, du Valet, du 10, du 3 et, enfin du 2",
             {"order=as,roi,dame,valet,10,3,2"},
         ),
+        ("On distribue 6 cartes par personnes.", {"hand=6"}),
+        ("Les joueurs complètent leurs jeux à l'aide de la pioche pour avoir 6 cartes.", {"hand=6"}),
+        ("Ainsi, dans une partie à trois, il faudrait utiliser un jeu composé de 32 cartes.", {"players=3", "size=32"}),
+        ("– à 3 : un jeu de 32 cartes sans les 7 (28 cartes)", {"players=3", "size=28"}),
+        ("Pour jouer a 2 :", {"players=2"}),
+        ("Il est donné 5 cartes au total à chacun, d'abord 3 puis 2.", {"hand=5", "packets=3,2"}),
+        ("S'ils sont trois ou quatre, ils reçoivent cinq cartes.", {"players=3,4", "hand=5"}),
+        ("L'atout correspond à la couleur retournée après la distribution.", {"trumps=turned"}),
+        (
+            "L'ordre des cartes est le suivant : as, dix, roi, dame et valet, ayant respectivement une valeur "
+            "de 11, 10, 4, 3 et 2 points.",
+            {
+                "order=as,10,roi,dame,valet",
+                "values.as=11",
+                "values.10=10",
+                "values.roi=4",
+                "values.dame=3",
+                "values.valet=2",
+            },
+        ),
     ],
 )
 def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
@@ -359,6 +382,14 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On donne 10 cartes à chacun, 3 par 3.", "packets=3,3,3"),  # ten is no sum of threes
         ("Nombre de joueurs : 2 - 4", "players=2"),  # a range, not its first number
         ("Un paquet conventionnel de 32 cartes.", "size=52"),  # its count said
+        ("As, roi, dame, valet, dix, neuf, etc. jusqu'au sept.", "order=as,roi,dame,valet,10,9,8,7,6"),  # stops there
+        ("Elle donne la couleur de l'atout.", "trumps=turned"),  # 'elle' with no card turned before it
+        (
+            "L'ordre : as, dix, roi, ayant respectivement une valeur de 11, 10, 4 points.",
+            "order=10,4",
+        ),  # values, no pips
+        ("Le roi et la dame valent respectivement 4, 3 et 2.", "values.roi=4"),  # the lists do not pair
+        ("On joue une partie à trois cents points.", "players=3"),  # a target, not players
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
