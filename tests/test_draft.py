@@ -318,6 +318,12 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Il est donné 5 cartes au total à chacun, d'abord 3 puis 2.", {"hand=5", "packets=3,2"}),
         ("S'ils sont trois ou quatre, ils reçoivent cinq cartes.", {"players=3,4", "hand=5"}),
         ("L'atout correspond à la couleur retournée après la distribution.", {"trumps=turned"}),
+        ("Le Vingt et un se pratique avec deux jeux de 52 cartes.", {"size=104"}),
+        ("On retire les rois et les dames, ce qui représente 108 cartes.", {"size=108"}),
+        (
+            "L'As vaut, au gré du joueur, 1 ou 11 points, les figures ou « bûches » (R, D, V) valent 10 points.",
+            {"values.roi=10", "values.dame=10", "values.valet=10"},
+        ),
         (
             "L'ordre des cartes est le suivant : as, dix, roi, dame et valet, ayant respectivement une valeur "
             "de 11, 10, 4, 3 et 2 points.",
@@ -390,6 +396,8 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ),  # values, no pips
         ("Le roi et la dame valent respectivement 4, 3 et 2.", "values.roi=4"),  # the lists do not pair
         ("On joue une partie à trois cents points.", "players=3"),  # a target, not players
+        ("Un jeu de 2 cartes n'est jamais crevé.", "size=2"),  # a hand, not a pack
+        ("Il faut plusieurs jeux de 52 cartes.", "size=104"),  # how many is not said
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
