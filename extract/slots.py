@@ -391,7 +391,7 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     if "times" in numbers:  # "par deux fois quatre"
         claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
     if "packs" in numbers:  # "deux jeux de 52 cartes": the packs shuffled together
-        numbers["size"] = numbers.pop("packs") * numbers.pop("per")
+        numbers["size"] = numbers.pop("packs") * numbers.pop("per") + numbers.pop("jokers", 0)
     if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
         return None
     numbers.pop("same", None)

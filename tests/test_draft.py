@@ -320,6 +320,10 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("L'atout correspond à la couleur retournée après la distribution.", {"trumps=turned"}),
         ("Le Vingt et un se pratique avec deux jeux de 52 cartes.", {"size=104"}),
         ("On retire les rois et les dames, ce qui représente 108 cartes.", {"size=108"}),
+        ("Deux jeux de 52 cartes, et 4 Jokers (quelquefois appelés « Ramis »).", {"size=108"}),
+        ("Le donneur utilise l'intégralité des cent huit cartes, mélangées ensemble.", {"size=108"}),
+        ("♦ Nombre de cartes pour chaque joueur : 13 cartes", {"hand=13"}),
+        ("Le reste des cartes (35) constitue son talon, posé devant lui.", {"size=35"}),  # a talon claim
         (
             "L'As vaut, au gré du joueur, 1 ou 11 points, les figures ou « bûches » (R, D, V) valent 10 points.",
             {"values.roi=10", "values.dame=10", "values.valet=10"},
@@ -398,6 +402,7 @@ def test_typed_claims_of_a_sentence(sentence: str, facts: set[str]) -> None:
         ("On joue une partie à trois cents points.", "players=3"),  # a target, not players
         ("Un jeu de 2 cartes n'est jamais crevé.", "size=2"),  # a hand, not a pack
         ("Il faut plusieurs jeux de 52 cartes.", "size=104"),  # how many is not said
+        ("On compte 13 cartes.", "hand=13"),  # no field of the hand before it
     ],
 )
 def test_what_a_sentence_does_not_state(sentence: str, wrong: str) -> None:
