@@ -372,6 +372,15 @@ def _clause_slots(clause: str, at: int, before: str, only: str = "") -> list[Slo
     return found
 
 
+def _read_number(text: str) -> float | None:
+    """A run of number words as one number, or else as its longest tail that is one: "une à une dix
+    cartes" runs "une dix" together, and the count is dix; a Roman numeral is read lower-cased."""
+    if re.fullmatch(r"[ivxlc]+", text):
+        return parse_number(text.upper())
+    words = text.split()
+    return next((v for k in range(len(words)) if (v := parse_number(" ".join(words[k:]))) is not None), None)
+
+
 def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     """The claim a match states, or None when a number in it does not read as one."""
     claim: dict[str, Any] = dict(entry.get("claim", {}))
@@ -380,7 +389,7 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     for name, text in groups.items():
         if name.startswith("k_"):
             text = re.sub(r"(?:[\s-]+et)?[\s-]*$", "", text)  # "vaut trois et sert…": the "et" is not the number's
-            value = parse_number(text.upper() if re.fullmatch(r"[ivxlc]+", text) else text)  # Roman, read lower-cased
+            value = _read_number(text)
             if value is None:
                 return None
             numbers[name[2:]] = value

@@ -323,6 +323,8 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("Deux jeux de 52 cartes, et 4 Jokers (quelquefois appelés « Ramis »).", {"size=108"}),
         ("Le donneur utilise l'intégralité des cent huit cartes, mélangées ensemble.", {"size=108"}),
         ("♦ Nombre de cartes pour chaque joueur : 13 cartes", {"hand=13"}),
+        ("Il donne une à une dix cartes à chaque joueur.", {"hand=10"}),  # "une dix" runs on: the count is dix
+        ("Il donne une par une treize cartes à chacun.", {"hand=13"}),
         ("Le reste des cartes (35) constitue son talon, posé devant lui.", {"size=35"}),  # a talon claim
         (
             "L'As vaut, au gré du joueur, 1 ou 11 points, les figures ou « bûches » (R, D, V) valent 10 points.",
