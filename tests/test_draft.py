@@ -325,6 +325,7 @@ def test_a_claim_with_no_sum_is_unverifiable_not_consistent() -> None:
         ("♦ Nombre de cartes pour chaque joueur : 13 cartes", {"hand=13"}),
         ("Il donne une à une dix cartes à chaque joueur.", {"hand=10"}),  # "une dix" runs on: the count is dix
         ("Il donne une par une treize cartes à chacun.", {"hand=13"}),
+        ("Un jeu de cartes (napolitaines ou septentrionales) est constitué de 40 cartes.", {"size=40"}),
         ("Le reste des cartes (35) constitue son talon, posé devant lui.", {"size=35"}),  # a talon claim
         (
             "L'As vaut, au gré du joueur, 1 ou 11 points, les figures ou « bûches » (R, D, V) valent 10 points.",

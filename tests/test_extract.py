@@ -252,6 +252,7 @@ def test_what_players_did_is_narrative(sentence: str) -> None:
         ("Excellent moyen d'initier les petits, dès 5 ans, au plaisir du jeu de carte.", False),
         ("Le gagnant est le premier à s'être débarrassé de toutes ses cartes.", True),
         ("Mais par convention, les combinaisons suivantes font aussi 21 :", True),
+        ("Celui à qui le pouilleux reste en main à la fin de la partie a perdu.", True),
         ("A la belote, la distribution est également nommée la donne tout comme à la coinche.", True),
         ("Le reste du paquet est éliminé, car il ne sera d'aucune utilité.", True),
         ("On commence par retirer du jeu les couples immédiatement apparents.", True),
