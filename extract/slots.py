@@ -238,10 +238,11 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
 
 
 @cache
-def _respectively() -> re.Pattern[str]:
+def _respectively() -> Quick:
+    """Searched in every clause, so tested first for the words it needs ("respectivement")."""
     ranks, numbers = _fill()["RANKS"][1], rf"{_NUMBER}(?:\s*(?:,|et)\s*{_NUMBER})+"
     verb = _table()["respective"]["verb"]
-    return re.compile(rf"(?:^|\b(?:le|la|les|l.) )\s*(?P<ranks>{ranks}),?\s+(?:{verb})\s*(?P<values>{numbers})")
+    return Quick(rf"(?:^|\b(?:le|la|les|l.) )\s*(?P<ranks>{ranks}),?\s+(?:{verb})\s*(?P<values>{numbers})")
 
 
 def _respective(before: str, clause: str, at: int) -> list[Slot]:
@@ -265,10 +266,20 @@ def _within_values(slot: Slot, respective: list[Slot]) -> bool:
     return bool(respective) and slot.kind == "rank" and respective[0].start <= slot.start < respective[0].end
 
 
+@cache
+def _previous() -> tuple[Quick, ...]:
+    """The patterns of the entries read with the sentence before (`previous`)."""
+    return tuple(quick for entry, quick in patterns() if entry.get("previous"))
+
+
 def told_before(before: str, sentence: str) -> list[Slot]:
     """The claims a sentence states with a pronoun for what the sentence before it names ("La dernière
-    carte de la pioche est rendue visible." / "Elle donne la couleur de l'atout"): entries with `previous`."""
-    return _clause_slots(modern(sentence), 0, modern(before) + " ", only="previous")
+    carte de la pioche est rendue visible." / "Elle donne la couleur de l'atout"): entries with `previous`,
+    tried only where one of them may match (this runs on every pair of sentences)."""
+    low = modern(sentence)
+    if not any(quick.may_match(low) for quick in _previous()):
+        return []
+    return _clause_slots(low, 0, modern(before) + " ", only="previous")
 
 
 def listed_after(before: str, sentence: str) -> list[Slot]:
