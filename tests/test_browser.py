@@ -123,6 +123,8 @@ def test_search_finds_passages_and_rules_at_their_anchors(page, base_url: str) -
     assert any("/rules/" in href for href in found), found
     snippets = " ".join(page.locator(".pagefind-ui__result-excerpt").all_inner_texts())
     assert "Quinola" in snippets or "quinola" in snippets
+    # the filters stream in after the results: wait for all three (on a loaded machine one came late)
+    page.wait_for_function("document.querySelectorAll('.pagefind-ui__filter-name').length >= 3", timeout=20000)
     facets = page.locator(".pagefind-ui__filter-name").all_inner_texts()
     assert {"Source", "Game", "Kind"} <= {f.strip().capitalize() for f in facets}, facets
 
