@@ -77,7 +77,8 @@ def read_gold(path: Path) -> list[Gold]:
 
 
 def _key(text: str) -> str:
-    return re.sub(r"[^a-zà-ÿ]", "", text.lower())
+    """Letters and digits: a row of values ("10 : 10") has no letters but is a sentence to align."""
+    return re.sub(r"[^a-zà-ÿ0-9]", "", text.lower())
 
 
 FUZZY_FROM = 12  # letters a label's first words need before an OCR slip is allowed ("A chacun" is not "Chacun met")
@@ -117,11 +118,20 @@ def _aligned(text: Path, unmatched: list[Gold], scratch: Path) -> Iterator[tuple
         if not reading:
             continue
         keys = (_key(reading), _key(element_diplomatic(sentence)))  # gold may quote the raw OCR ("eft auffi")
-        label = next((g for g in unmatched if any(_begins(key, _key(g.start)[:30]) for key in keys)), None)
+        label = _label(keys, unmatched)
         if label is not None:
             unmatched.remove(label)
         sid = sentence.get(XML_ID)
         yield reading, label, found.get(sid, []), sid in by_context
+
+
+def _label(keys: tuple[str, str], unmatched: list[Gold]) -> Gold | None:
+    """The label that begins the sentence exactly, the longest if several ("Les annonces du Jass…",
+    not the heading "Les annonces"); else the longest that begins it up to an OCR slip."""
+    starts = [(g, _key(g.start)[:30]) for g in unmatched]
+    exact = [(g, s) for g, s in starts if any(key.startswith(s) for key in keys)]
+    fuzzy = exact or [(g, s) for g, s in starts if any(_begins(key, s) for key in keys)]
+    return max(fuzzy, key=lambda pair: len(pair[1]), default=(None, ""))[0]
 
 
 def labelled_texts(folder: Path) -> tuple[dict[str, list[tuple[str, bool, bool]]], set[str]]:

@@ -13,6 +13,9 @@ _BOUNDARY = re.compile(
     # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant")
     r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
     r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"
+    # a stop after a word before a sentence that opens with a number ("…de 157 points. 5 points
+    # supplémentaires sont ajoutés")
+    r"|(?<=[a-zà-ÿ]{2})[.!?](?=[ \t]+\d{1,4}[ \t]+[a-zà-ÿ]{3})"
 )
 _WORD_BEFORE = re.compile(r"(\S+)$")
 LABEL = re.compile(

@@ -461,6 +461,9 @@ def _take_text(w: _Walker, line: Line, lines: list[Line], i: int, last: int, fw_
         w.close_block()
         w.roman_next = roman.value + 1
         return
+    if not in_quote and _numbered_alone(line, lines, i, last):
+        _take_heading(w, line)  # "1. La donne" between blank lines, though a page numbers every title 1
+        return
     tail = None if in_quote else roman_tail(line.text, line.start, w.roman_next)
     end = None
     if tail and tail.start > line.content_start:
@@ -492,6 +495,24 @@ def _numbered_title(line: Line, number: Number, lines: list[Line], i: int, last:
     title = line.text[number.label_end - line.start :].strip(L.WS)
     return (
         bool(title)
+        and L.starts_upper(title)
+        and not re.search(r"[.,;:!?]$", title)
+        and _standing(title, None, True, _gap_after(lines, i, last))
+    )
+
+
+_NUMBER_LABEL = re.compile(r"\d{1,2}[.)]\s+")
+
+
+def _numbered_alone(line: Line, lines: list[Line], i: int, last: int) -> bool:
+    """A short numbered title on a line of its own between blank lines, out of the articles' sequence
+    ("1. Mise en place", "1. La donne": each title of a web page's list numbered 1)."""
+    label = _NUMBER_LABEL.match(line.stripped)
+    title = line.stripped[label.end() :] if label else ""
+    before_blank = i == 0 or lines[i - 1].blank
+    return (
+        bool(title)
+        and before_blank
         and L.starts_upper(title)
         and not re.search(r"[.,;:!?]$", title)
         and _standing(title, None, True, _gap_after(lines, i, last))
@@ -573,8 +594,11 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
         return False
     if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
         return False
-    if matches_any(layout_data().value_row, prev.stripped) and L.starts_upper(line.text):
-        return False  # rows of a table of values ("Roi = 3 points⏎Dame = 2 points"), each its own
+    rows = layout_data().value_row
+    if matches_any(rows, prev.stripped) and (
+        L.starts_upper(line.text) or L.opens_number(line.text) or matches_any(rows, line.stripped)
+    ):
+        return False  # rows of a table of values ("Roi = 3 points⏎Dame = 2 points", "Valet : 2⏎10 : 10"), each its own
     if L.fielded(line.text) and not prev.stripped.endswith(","):
         return False  # "Nombre de joueurs: de 3 à 8⏎Matériel: un jeu de 52 cartes": one field a line
     if L.ends_hyphen(prev.text) and L.starts_lower(line.text):

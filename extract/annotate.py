@@ -44,20 +44,21 @@ def analyse(root: etree._Element) -> list[Sentence]:
 
 def analyse_many(roots: list[etree._Element]) -> list[list[Sentence]]:
     """The sentences of several TEI documents in one nlp.pipe (spaCy batches them), per document."""
-    items, headed = [], [[] for _ in roots]
+    items, headed, sections = [], [[] for _ in roots], [[] for _ in roots]
     for number, root in enumerate(roots):
         for s in root.find(tei("text")).iter(tei("s")):
             text, ranges = mapped_reading(s)
             if text:
                 items.append((number, s.get(XML_ID), text, ranges))
                 headed[number].append(_heading_before(s))
+                sections[number].append(_section_heading(s))
     out: list[list[Sentence]] = [[] for _ in roots]
     pieces = [_pieces(text) for _, _, text, _ in items]
     docs = iter(nlp().pipe(piece for parts in pieces for piece in parts))
     for (number, *item), parts in zip(items, pieces, strict=True):
         out[number].append(Sentence(*item, _joined([next(docs) for _ in parts])))
-    for sentences, headings in zip(out, headed, strict=True):
-        in_context([s.doc for s in sentences], headings)
+    for sentences, headings, titles in zip(out, headed, sections, strict=True):
+        in_context([s.doc for s in sentences], headings, titles)
     return out
 
 
@@ -71,6 +72,16 @@ def _heading_before(s: etree._Element) -> str:
     while head is not None and not isinstance(head.tag, str):
         head = head.getprevious()
     return "".join(head.itertext()) if head is not None and head.tag == tei("head") else ""
+
+
+def _section_heading(s: etree._Element) -> str:
+    """The last heading before the sentence's paragraph among its siblings ("Couleur d'atout" over
+    the rows "Valet : 20", "9 : 14"…); else ''."""
+    block = s.getparent()
+    head = block.getprevious() if block is not None else None
+    while head is not None and head.tag != tei("head"):
+        head = head.getprevious()
+    return "".join(head.itertext()) if head is not None else ""
 
 
 def _pieces(text: str) -> list[str]:

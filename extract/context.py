@@ -23,11 +23,14 @@ def _settings() -> tuple[float, float]:
     return float(table["weak"]), float(table["confidence"])
 
 
-def in_context(docs: Sequence[Doc], headings: Sequence[str] = ()) -> None:
+def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequence[str] = ()) -> None:
     """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide,
     each from the labels the words alone gave (measured: so weak rules keep out of prose); a
-    sentence is read with the heading it comes straight after, if any (`headings`, one per doc)."""
+    sentence is read with the heading it comes straight after, if any (`headings`, one per doc), and
+    a row of values with the heading of its table (`sections`: "Couleur d'atout")."""
     weak, _ = _settings()
+    for section, doc in zip(sections, docs, strict=False):
+        doc._.claims = slots.under_heading(section, doc.text) or doc._.claims
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     bearing = _bearing(docs)

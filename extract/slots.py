@@ -23,6 +23,9 @@ _AFTER_TEN = "|".join(rf"(?<=\b{ten})" for ten in TENS)  # look-behinds are of f
 _NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + rf")\b(?:(?:{_AFTER_TEN})[\s-]+et[\s-]+(?=\w)|[\s-]+(?=\w))?)+)"
 _PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|PIP|SUIT|COUNTER)\}")
 CLAUSE = re.compile(r"[;:]")
+_THOUSANDS = re.compile(  # "1'000", "1 500": a number written in groups of three
+    r"(?<![\d'’.,])(?<!\d[ \u00a0\u202f])(\d{1,3})['’\u00a0\u202f ](\d{3})(?![\d'’\u00a0\u202f]|[.,]\d| \d)"
+)
 SUITS = 4  # a rank taken out of a pack goes in every suit
 REPEAT = "__"
 PIP_DIGITS = r"(?:10|[2-9])(?![\d/])"  # a pip in digits, read only in a list of ranks
@@ -71,7 +74,7 @@ def _fill() -> dict[str, tuple[str, str]]:
     one = rf"(?:les |le |la |l.)?(?:{either})s?"
     pip = rf"{PIP_DIGITS}(?!\s+(?:{either})s?\b)"  # not a count of cards: "les 4 sept", the four sevens
     item = rf"(?:{one}|(?:les |le )?{pip})"  # "as, roi, dame, valet, 10, 9", "le 10, le 9", "2 – 3 – … – as"
-    listed = rf"{item}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+|\s*[–—]\s*){item})*"
+    listed = rf"{item}(?:(?:\s*,\s*|\s+(?:et|ou)\s+|\s*,\s*(?:et|ou)\s+|\s*[–—]\s*|\s+-\s+){item})*"
     return {
         "RANK": ("card", alternation(ranks())),
         "CARD": ("card", either),
@@ -133,13 +136,17 @@ def _data_pattern_of(expression: str) -> re.Pattern[str]:
 def modern(text: str) -> str:
     """The sentence lower-cased, with its historical spellings in modern form (same clauses)."""
     forms = _spellings()
-    low = text.lower().replace("’", "'")
+    low = _THOUSANDS.sub(r"\1\2", text.lower().replace("’", "'"))  # "1'000 points", "1 500"
     return re.sub(r"[^\W\d_]+|&", lambda m: forms.get(m.group(), m.group()), low)
 
 
 def extract(text: str) -> list[Slot]:
     """Every claim a sentence states, clause by clause (clauses end at `;` and `:`)."""
     low = modern(text)
+    row = _value_row().fullmatch(low) if ":" in low or "=" in low else None
+    if row:  # "As : 11 points", "9, 8, 7, 6 : 0": a row of a table of values, its colon no clause's end
+        value = _read_number(row.group("value"))
+        return [Slot("value", {"values": dict.fromkeys(_rank_list(row.group("ranks")), value)}, 0, len(low))]
     out: list[Slot] = []
     start = 0
     clauses = CLAUSE.split(low)
@@ -150,7 +157,33 @@ def extract(text: str) -> list[Slot]:
         found = [s for s in _clause_slots(clause, start, low[:start]) if not _within_values(s, respective)]
         out += _merge(_rest(found + listed, out))
         start += len(clause) + 1
-    return _unique(_whole_deal(low, _without_comparisons(low, out)) + _chains(low))
+    return _unique(_whole_deal(low, _without_comparisons(low, [_dealt_whole(s) for s in out])) + _chains(low))
+
+
+def _dealt_whole(slot: Slot) -> Slot:
+    """ "Il distribue 3 cartes à chacun puis 2 cartes": the hand is what the packets come to, not
+    the first packet the words before it count."""
+    hand, packets = slot.claim.get("hand"), slot.claim.get("packets")
+    if hand is None or not packets or len(packets) < 2 or hand != packets[0]:
+        return slot
+    return replace(slot, claim={**slot.claim, "hand": sum(packets)})
+
+
+ROW_CHARS = 60  # a row of a table of values is short
+
+
+def under_heading(section: str, sentence: str) -> list[Slot]:
+    """A row of values under a heading that names the trumps ("Couleur d'atout" / "Valet : 20"): the
+    values of the trump cards (`valet-atout`); else nothing."""
+    if not section or len(sentence) > ROW_CHARS or not re.search(r"[:=]", sentence):
+        return []
+    table = _table()["value_row"]
+    row = _value_row().fullmatch(modern(sentence))
+    title = modern(section)
+    if not row or not _data_pattern_of(table["trumps"]).search(title) or _data_pattern_of(table["plain"]).search(title):
+        return []
+    values = extract(sentence)[0].claim["values"]
+    return [Slot("value", {"values": {f"{card}-atout": v for card, v in values.items()}}, 0, len(sentence))]
 
 
 HEADED_WORDS = 3  # "Quatre.", "Généralement quatre.", "Ordinairement à quatre."
@@ -214,6 +247,14 @@ def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
 
 
 @cache
+def _value_row() -> re.Pattern[str]:
+    return re.compile(
+        rf"\s*[•*–—-]?\s*(?P<ranks>{_fill()['RANKS'][1]})(?:\s*\([^)]{{1,30}}\))?\s*[:=]\s*"
+        rf"(?P<value>{_NUMBER})\s*(?:points?|pts?)?\s*\.?\s*"
+    )
+
+
+@cache
 def _bare_list() -> re.Pattern[str]:
     return re.compile(rf"\s*(?P<ranks>{_fill()['RANKS'][1]})\s*\.?\s*")
 
@@ -228,13 +269,26 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
         bare = bare[: series.start()]
     rising = _data_pattern("listed_order", "rising").search(before)
     led = series or rising or _data_pattern("listed_order", "lead").search(before)
-    match = _bare_list().fullmatch(bare) if led else None
+    match = _bare_list().fullmatch(_commas_between_ranks(bare)) if led else None
     order = _rank_list(match.group("ranks")) if match else []
     if order and series and series.group("to"):  # "…, dix, neuf, etc. jusqu'au deux": the pips between
         below, last = _below(order), _rank_list(series.group("to"))
         order += below[: below.index(last[0]) + 1] if last and last[0] in below else []
-    order = order[::-1] if rising else order  # an order is kept highest first
+    order = order[::-1] if rising or _listed_rising(order) else order  # an order is kept highest first
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
+
+
+def _commas_between_ranks(bare: str) -> str:
+    """A comma OCR or a typist dropped between two ranks of a list ("…, dame, roi as")."""
+    names = _fill()["CARD"][1]
+    return re.sub(rf"\b((?:{names})s?) (?=(?:{names})s?\s*\.?\s*$)", r"\1, ", bare)
+
+
+def _listed_rising(order: list[str]) -> bool:
+    """An order that says nothing of its direction but runs from a low pip up to the king or the
+    ace ("Six, sept, huit, neuf, dix, valet, dame, roi, as") is listed lowest first."""
+    low_pips = {str(n) for n in range(2, 10)}
+    return len(order) >= 2 and order[0] in low_pips and order[-1] in ("roi", "as")
 
 
 @cache
@@ -412,6 +466,12 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
     if "packs" in numbers:  # "deux jeux de 52 cartes": the packs shuffled together
         numbers["size"] = numbers.pop("packs") * numbers.pop("per") + numbers.pop("jokers", 0)
+    if "added" in numbers:  # "un jeu de 32 auquel on ajoute les quatre 6"
+        numbers["size"] += numbers.pop("added")
+    if "less" in entry:  # "un jeu de 54 cartes auquel on retire les jokers"
+        numbers["size"] -= entry["less"]
+    if "teams" in numbers:  # "deux équipes de deux joueurs"
+        numbers["players"] = numbers.pop("teams") * numbers.pop("per_team")
     if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
         return None
     numbers.pop("same", None)
@@ -426,7 +486,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         if bare != key:
             lists.setdefault(bare, []).append(value)
         elif key == "value" and "card" in groups:
-            suit = f"-{suits()[groups['suit']]}" if "suit" in groups else ""  # "excepté celui de carreau"
+            # "excepté celui de carreau": a suit's card; "le neuf d'atout": the trump's
+            suit = f"-{suits()[groups['suit']]}" if "suit" in groups else entry.get("card_suffix", "")
             claim["values"] = {cards().get(groups["card"], groups["card"]) + suit: value}  # or a pip in digits
         elif key == "value":
             claim["values"] = dict.fromkeys(entry.get("claim_ranks", ()), value)

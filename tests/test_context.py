@@ -134,3 +134,14 @@ def test_a_pronoun_for_the_card_turned_before_states_the_trumps() -> None:
     other = [nlp()(t) for t in ("Chacun regarde ses cartes.", pronoun)]
     in_context(other)
     assert not other[1]._.claims
+
+
+def test_rows_under_a_heading_that_names_the_trumps_value_the_trumps() -> None:
+    """ "Couleur d'atout" over "Valet : 20" and "9 : 14": the trumps' values; the same rows under
+    "Hors atout" value the plain cards."""
+    for heading, key in (("Couleur d'atout", "valet-atout"), ("Hors atout", "valet")):
+        raw = f"On joue avec trente-six cartes.\n\n{heading}\n\nValet : 20\n9 : 14\n"
+        root = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+        rows = [s.doc for s in analyse(root)][-2:]
+        assert [s.claim for s in rows[0]._.claims] == [{"values": {key: 20}}], heading
+        assert [s.claim for s in rows[1]._.claims] == [{"values": {key.replace("valet", "9"): 14}}], heading

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import build_site
 
-from academie.unseen import _begins, evaluate_unseen, labelled_texts
+from academie.unseen import Gold, _begins, _label, evaluate_unseen, labelled_texts
 from corpus import paths
 from extract.crossval import cross_validate
 from extract.evaluate import read_gold
@@ -508,3 +508,17 @@ def test_a_label_is_matched_to_its_sentence_and_not_to_a_look_alike() -> None:
     assert _begins("chacunmetunjetonsurledix", "chacunmetunjeton")
     assert _begins("celuyquirenonceplufieurs", "celuiquirenonceplufieurs")  # an OCR letter
     assert not _begins("chacunmetunjetonsurledix", "achacun")
+
+
+def test_the_longest_label_that_begins_a_sentence_is_its_label() -> None:
+    """The heading "Les annonces" (0) does not take "Les annonces du Jass sont identiques…" (1), an
+    exact start wins over a fuzzy one, and a row of digits ("10 : 10") is a label like any other."""
+    heading, rule, row = (
+        Gold(False, frozenset(), "Les annonces"),
+        Gold(True, frozenset(), "Les annonces du Jass"),
+        Gold(True, frozenset(), "10 : 10"),
+    )
+    assert _label(("lesannoncesdujasssontidentiques", ""), [heading, rule, row]) is rule
+    assert _label(("lesannonces", ""), [heading, rule, row]) is heading
+    assert _label(("1010", ""), [heading, rule, row]) is row
+    assert _label(("dixpoints", ""), [row]) is None

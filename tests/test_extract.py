@@ -565,3 +565,36 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
             classify_module._raw()
     finally:
         classify_module._raw.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        ("Dix : 10 points", [{"values": {"10": 10}}]),  # a row of a table of values
+        ("9, 8, 7, 6 : 0", [{"values": {"9": 0, "8": 0, "7": 0, "6": 0}}]),
+        ("Valet (hors atout) : 2 points", [{"values": {"valet": 2}}]),
+        ("Il se joue en deux équipes de deux joueurs avec un jeu suisse de 36 cartes.", [{"players": 4}, {"size": 36}]),
+        ("Le Jass se joue avec un jeu de 32 auquel on ajoute les quatre 6.", [{"size": 36}]),
+        ("Le jeu utilisé est un jeu de 54 cartes auquel on retire les jokers.", [{"size": 52}]),
+        ("Le nombre de points par partie peut être de 1'000 points ou de 1'500.", [{"target": 1000}, {"target": 1500}]),
+        ("Chacun dispose donc de huit cartes.", [{"hand": 8}]),
+        ("Il distribue 3 cartes à chacun puis 2 cartes.", [{"hand": 5, "packets": [3, 2]}]),
+        ("Le neuf d'atout (Nell) qui équivaut à 14 points.", [{"values": {"9-atout": 14}}]),
+        ("Cette carte est appelée la retourne et elle désigne la couleur d'atout.", [{"trumps": "turned"}]),
+        # an order that names no direction but runs from a low pip to the ace is listed lowest first
+        (
+            "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",
+            [{"order": ["as", "roi", "dame", "valet", "10", "9", "8", "7", "6"]}],
+        ),
+    ],
+)
+def test_claims_of_tables_teams_added_cards_and_orders(text: str, claims: list[dict]) -> None:
+    assert [slot.claim for slot in extract(text)] == claims
+
+
+def test_what_a_sentence_does_not_count_is_no_claim() -> None:
+    """The tricks of a round are no pack, nor the teams a target; a pack of 36 counted again by the
+    players of one team is not two players."""
+    assert [s.claim for s in extract("La partie s'organise en manches constituées de 9 levées.")] == []
+    assert [s.claim for s in extract("Le jeu se joue en deux équipes.")] == []
+    assert [s.claim for s in extract("Le jass confronte deux équipes de deux joueurs.")] == [{"players": 4}]

@@ -248,3 +248,16 @@ def test_etc_and_a_number_end_a_sentence_before_a_capital_an_initial_does_not() 
         ("Il faut des tierces, des quatrièmes, etc., comme au piquet.", 1),
     ):
         assert len(sentence_ranges(text, 0, len(text), [])) == count, text
+
+
+def test_each_title_numbered_one_between_blank_lines_is_a_heading() -> None:
+    """A web page whose every title reads "1." ("1. Mise en place", "1. La donne"): each is a heading,
+    not a number run into the text; and the rows of a table of values are lines of their own."""
+    text = "1. Mise en place\n\nLe jeu a 52 cartes.\n\n1. La donne\n\nLe brasseur donne une carte.\n"
+    heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
+    assert heads == ["1. Mise en place", "1. La donne"]
+    table = "Valet : 2\n10 : 10\n9, 8, 7, 6 : 0\n"
+    paragraphs = [table[s.start : s.end] for s in analyse(table).spans if s.tag == "p"]
+    assert paragraphs == ["Valet : 2", "10 : 10", "9, 8, 7, 6 : 0"]
+    sentences = sentence_ranges("Le total est de 157 points. 5 points sont ajoutés au dernier pli.", 0, 66, [])
+    assert len(sentences) == 2
