@@ -80,6 +80,8 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
         return False  # "Nombre de joueurs : 2 joueurs": a field and its value
     if _capitalised(text) or (_LETTERSPACED.match(text) and len(text) <= LETTERSPACED_LINE):
         return True
+    if prev is not None and _LONE_NUMBER.fullmatch(prev.stripped) and _title_after_number(text):
+        return True  # "1." on a line of its own, then "Nombre de joueurs, jeu de cartes, préparation…"
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6
     goes_on = nxt is not None and L.starts_lower(nxt.text) and not L.opens_number(nxt.text)  # "…les cartes⏎⏎par trois"
@@ -92,6 +94,21 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
     ):
         return False
     return short or _standing(text, prev, gap, gap_after)
+
+
+_LONE_NUMBER = re.compile(r"(?:\d{1,2}|[IVXL]{1,5})[.)]")
+
+
+def _title_after_number(text: str) -> bool:
+    """A short line in capitals with no stop, after a line that is only a number: its title."""
+    words = text.split()
+    return (
+        L.starts_upper(text)
+        and not re.search(r"[.;:!?]$", text)
+        and len(words) <= STANDING_WORDS
+        and len(text) <= STANDING_CHARS
+        and words[-1].lower() not in layout_data().leads_on
+    )
 
 
 def _standing(text: str, prev: Line | None, gap: bool, gap_after: bool) -> bool:

@@ -263,6 +263,11 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     """A clause that is nothing but ranks, after a clause on the order of the cards or running on
     to "etc." (a series: "as, roi, dame, valet, dix, neuf, etc.")."""
     table = _table()["listed_order"]
+    named = _data_pattern("listed_order", "namely").search(clause)
+    if named:  # "…est le même qu'à la Triomphe, c.-à-d. roi, dame, valet, as, 10, 9, 8, 7"
+        found = _listed_order(before + " " + clause[: named.start()], clause[named.end() :], at + named.end())
+        if found:
+            return found
     bare = re.sub(r"[()\[\]]", "", re.sub(r"\(([^)]*)\)", _rank_aside, clause))  # and a bracket the clause cut
     series = _data_pattern("listed_order", "series").search(bare)
     if series:

@@ -102,6 +102,14 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
             " recueillir les règles : il me paraît nécessaire de le faire.",
             False,
         ),
+        # the turn, the shuffle, the dealer drawn and a card standing for another, told without a modal
+        ("Le sens du jeu est le sens des aiguilles d'une montre.", True),
+        ("Entre chaque tour, le jeu est battu par le brasseur et coupé par son voisin.", True),
+        ("Le concessionnaire est choisi au hasard pour la première transaction.", True),
+        ("Si des cartes françaises sont utilisées, la reine (Donna) remplace le cheval.", True),
+        # the book's comment on a rule, and a choice it commends
+        ("La position des 3 entre l'as et le roi peut paraître étrange aux joueurs.", False),
+        ("Il faut donc choisir tant que possible une couleur dans laquelle on a de bonnes cartes.", False),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -581,6 +589,17 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Il distribue 3 cartes à chacun puis 2 cartes.", [{"hand": 5, "packets": [3, 2]}]),
         ("Le neuf d'atout (Nell) qui équivaut à 14 points.", [{"values": {"9-atout": 14}}]),
         ("Cette carte est appelée la retourne et elle désigne la couleur d'atout.", [{"trumps": "turned"}]),
+        ("Il s'agit d'un jeu pour 4 à 6 joueurs.", [{"players": [4, 5, 6]}]),
+        ("Le chien est de trois cartes.", [{"size": 3}]),  # the talon's, as the kind `talon` says
+        # after "c.-à-d.", a list of ranks; a translation's "King (Re)", "Jack (Fante)"
+        (
+            "L'ordre est le même qu'à la Triomphe, c.-à-d. roi, dame, valet, as, 10, 9, 8, 7.",
+            [{"order": ["roi", "dame", "valet", "as", "10", "9", "8", "7"]}],
+        ),
+        (
+            "Le classement de haut en bas est: As, 3, King (Re), Cheval (Cavallo), Jack (Fante), 7, 6, 5, 4, 2.",
+            [{"order": ["as", "3", "roi", "cavalier", "valet", "7", "6", "5", "4", "2"]}],
+        ),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",

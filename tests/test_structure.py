@@ -261,3 +261,14 @@ def test_each_title_numbered_one_between_blank_lines_is_a_heading() -> None:
     assert paragraphs == ["Valet : 2", "10 : 10", "9, 8, 7, 6 : 0"]
     sentences = sentence_ranges("Le total est de 157 points. 5 points sont ajoutés au dernier pli.", 0, 66, [])
     assert len(sentences) == 2
+
+
+def test_a_number_alone_on_its_line_then_a_short_line_is_a_numbered_title() -> None:
+    """ "1." on a line of its own, then "Nombre de joueurs, jeu de cartes, préparation": a heading,
+    not the start of the sentence below it."""
+    text = (
+        "Le jeu est\nancien, et sa règle\nfut publiée en 1789.\n1.\nNombre de joueurs, jeu de cartes, préparation\n"
+        "Le\nQuarante se joue à quatre, deux\ncontre deux, avec trente-deux\ncartes.\n"
+    )
+    heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
+    assert heads == ["Nombre de joueurs, jeu de cartes, préparation"], heads
