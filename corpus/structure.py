@@ -518,6 +518,7 @@ def _numbered_title(line: Line, number: Number, lines: list[Line], i: int, last:
     )
 
 
+_TWO_SENTENCES = re.compile(r"[a-zà-ÿ]{2}[.!?]\s+[A-ZÀ-Ý]")  # "…une corbeille ronde. Chaque panier…": no subtitle
 _NUMBER_LABEL = re.compile(r"\d{1,2}[.)]\s+")
 
 
@@ -554,7 +555,8 @@ def _paragraph_line(
         return
     only_heads = w.section is not None and not w.section_has_body and block is not None and block.tag == "head"
     nxt = _next_content(lines, i, last, fw_lines)
-    if only_heads and len(line.stripped) <= MAX_SUBTITLE and nxt is not None and _numbered(w, nxt):
+    subtitle = len(line.stripped) <= MAX_SUBTITLE and not _TWO_SENTENCES.search(line.stripped)
+    if only_heads and subtitle and nxt is not None and _numbered(w, nxt):
         w.start_block("head", line, attrs={"type": "sub"})
         w.add_line(line, end)
         return

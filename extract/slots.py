@@ -265,7 +265,7 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
     table = _table()["listed_order"]
     named = _data_pattern("listed_order", "namely").search(clause)
     if named:  # "…est le même qu'à la Triomphe, c.-à-d. roi, dame, valet, as, 10, 9, 8, 7"
-        found = _listed_order(before + " " + clause[: named.start()], clause[named.end() :], at + named.end())
+        found = _listed_order(before + " " + clause[: named.end()], clause[named.end() :], at + named.end())
         if found:
             return found
     bare = re.sub(r"[()\[\]]", "", re.sub(r"\(([^)]*)\)", _rank_aside, clause))  # and a bracket the clause cut

@@ -110,6 +110,9 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         # the book's comment on a rule, and a choice it commends
         ("La position des 3 entre l'as et le roi peut paraître étrange aux joueurs.", False),
         ("Il faut donc choisir tant que possible une couleur dans laquelle on a de bonnes cartes.", False),
+        ("Dans un but de simplification, la hiérarchie des marques a ici été rétablie.", False),
+        ("Le valet de cœur tient une place essentielle au Réversis.", False),
+        ("Le Reversis est le jeu à l'envers : son but est de faire le moins de plis possible.", True),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -599,6 +602,28 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         (
             "Le classement de haut en bas est: As, 3, King (Re), Cheval (Cavallo), Jack (Fante), 7, 6, 5, 4, 2.",
             [{"order": ["as", "3", "roi", "cavalier", "valet", "7", "6", "5", "4", "2"]}],
+        ),
+        ("Le donneur distribue les cartes une à une, chacun doit en avoir trois.", [{"hand": 3}]),
+        (
+            "Le donneur distribue, en trois fois, 11 cartes à ses adversaires et douze à lui-même.",
+            [{"hand": 11, "dealer": 12}],
+        ),
+        (
+            "Il distribue jusqu'à concurrence de douze à chacun, puis il retourne la vingt-cinquième, qui est l'atout.",
+            [{"hand": 12}, {"trumps": "turned"}],
+        ),
+        ("Dans ce total de points l'as est compté pour onze.", [{"values": {"as": 11}}]),
+        (
+            "L'As compte pour 4 points, le Roi pour 3, la Dame pour 2 et le Valet pour 1.",
+            [{"values": {"as": 4, "roi": 3, "dame": 2, "valet": 1}}],
+        ),
+        (
+            "Il se joue avec un jeu de 52 cartes, duquel on retire les 4 Dix.",
+            [{"size": 48, "pack": 52, "without": ["10"]}],
+        ),
+        (
+            "Valeur dans l'ordre décroissant, As, Roi, Dame, Valet, Neuf, Huit, Sept.",
+            [{"order": ["as", "roi", "dame", "valet", "9", "8", "7"]}],
         ),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (

@@ -272,3 +272,14 @@ def test_a_number_alone_on_its_line_then_a_short_line_is_a_numbered_title() -> N
     )
     heads = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"]
     assert heads == ["Nombre de joueurs, jeu de cartes, préparation"], heads
+
+
+def test_a_paragraph_of_two_sentences_before_numbered_lines_is_no_subtitle() -> None:
+    """ "On utilise une boîte… ronde. Chaque panier doit… renfermer :" over "1. 5 jetons…": the
+    paragraph keeps its sentences; a short line there is the subtitle it was."""
+    text = (
+        "Manière de jouer\n\nOn utilise une boîte et une corbeille ronde. Chaque panier doit renfermer :\n\n"
+        "1. 5 jetons valant chacun 5 fiches, en tout 25 fiches.\n2. 10 contrats valant chacun 10 jetons.\n"
+    )
+    spans = analyse(text).spans
+    assert [text[s.start : s.end] for s in spans if s.tag == "head"] == ["Manière de jouer"]
