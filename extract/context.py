@@ -31,6 +31,9 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     weak, _ = _settings()
     for section, doc in zip(sections, docs, strict=False):
         doc._.claims = slots.under_heading(section, doc.text) or doc._.claims
+    texts = [doc.text for doc in docs]
+    for doc, found in zip(docs, slots.without_knights(texts, [doc._.claims for doc in docs]), strict=True):
+        doc._.claims = found
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     bearing = _bearing(docs)

@@ -169,6 +169,22 @@ def _dealt_whole(slot: Slot) -> Slot:
     return replace(slot, claim={**slot.claim, "hand": sum(packets)})
 
 
+def without_knights(texts: list[str], claims: list[list[Slot]]) -> list[list[Slot]]:
+    """The claims of one text's sentences, less the knight where no sentence names one (nor a pack
+    that has one): "les figures valent 10" in a pack of 52 are the king, the queen and the jack."""
+    knight = _data_pattern("figures", "knight")
+    if any(knight.search(modern(text)) for text in texts):
+        return claims
+    return [[_no_knight(slot) for slot in found] for found in claims]
+
+
+def _no_knight(slot: Slot) -> Slot:
+    values = slot.claim.get("values")
+    if not values or "cavalier" not in values:
+        return slot
+    return replace(slot, claim={**slot.claim, "values": {k: v for k, v in values.items() if k != "cavalier"}})
+
+
 ROW_CHARS = 60  # a row of a table of values is short
 
 

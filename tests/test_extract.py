@@ -24,7 +24,7 @@ from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, fa
 from extract.numbers import parse_number
 from extract.pipeline import nlp
 from extract.quick import Quicks, alternation, needed, requirements
-from extract.slots import extract
+from extract.slots import Slot, extract, without_knights
 from tests.conftest import run_academie
 
 GOLD = Path(__file__).parent / "gold" / "sentences.tsv"
@@ -112,6 +112,12 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Il faut donc choisir tant que possible une couleur dans laquelle on a de bonnes cartes.", False),
         ("Dans un but de simplification, la hiérarchie des marques a ici été rétablie.", False),
         ("Le valet de cœur tient une place essentielle au Réversis.", False),
+        (
+            "Il y a à cela double avantage, d'abord l'on enlève aux autres les cartes qui pourraient leur convenir.",
+            False,
+        ),
+        ("Ainsi, dans une partie à deux tours par exemple, les joueurs auront droit à douze fiches.", False),
+        ("Les autres jouent à leur tour.", True),
         ("Le Reversis est le jeu à l'envers : son but est de faire le moins de plis possible.", True),
     ],
 )
@@ -625,6 +631,13 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
             "Valeur dans l'ordre décroissant, As, Roi, Dame, Valet, Neuf, Huit, Sept.",
             [{"order": ["as", "roi", "dame", "valet", "9", "8", "7"]}],
         ),
+        (
+            "Chaque figure – roi, dame, valet – vaut 10.",
+            [{"values": {"roi": 10, "dame": 10, "cavalier": 10, "valet": 10}}],
+        ),
+        ("Le joueur qui a 16 points, pas un de plus ni un de moins, a gagné la partie.", [{"target": 16}]),
+        ("A partir de la droite, il remet une carte à chacun.", [{"hand": 1}]),
+        ("Le Papillon se joue de préférence à trois.", [{"players": 3}]),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",
@@ -642,3 +655,13 @@ def test_what_a_sentence_does_not_count_is_no_claim() -> None:
     assert [s.claim for s in extract("La partie s'organise en manches constituées de 9 levées.")] == []
     assert [s.claim for s in extract("Le jeu se joue en deux équipes.")] == []
     assert [s.claim for s in extract("Le jass confronte deux équipes de deux joueurs.")] == [{"players": 4}]
+
+
+def test_the_figures_count_the_knight_only_in_a_text_that_has_one() -> None:
+    """ "Les figures valent 10" in a text of a pack of 52 values the king, the queen and the jack; in
+    a text that names the knight (or the tarot), the knight too."""
+    figures = [Slot("value", {"values": {"roi": 10, "dame": 10, "cavalier": 10, "valet": 10}})]
+    plain = without_knights(["On joue avec 52 cartes.", "Les figures valent 10."], [[], figures])
+    assert plain[1][0].claim == {"values": {"roi": 10, "dame": 10, "valet": 10}}
+    tarot = without_knights(["Les cavaliers sont entre la dame et le valet.", "Les figures valent 10."], [[], figures])
+    assert tarot[1][0].claim == figures[0].claim

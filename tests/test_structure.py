@@ -261,6 +261,11 @@ def test_each_title_numbered_one_between_blank_lines_is_a_heading() -> None:
     assert paragraphs == ["Valet : 2", "10 : 10", "9, 8, 7, 6 : 0"]
     sentences = sentence_ranges("Le total est de 157 points. 5 points sont ajoutés au dernier pli.", 0, 66, [])
     assert len(sentences) == 2
+    for text in (
+        "Il demande : « En voulez-vous ? » Si le joueur répond, il reçoit.",
+        "Ils ont 18 fiches…En outre, on a une banque.",
+    ):
+        assert len(sentence_ranges(text, 0, len(text), [])) == 2, text  # a quotation's space, an ellipsis's lost one
 
 
 def test_a_number_alone_on_its_line_then_a_short_line_is_a_numbered_title() -> None:
