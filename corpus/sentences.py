@@ -56,6 +56,9 @@ ABBREVIATIONS = frozenset(
 )
 
 
+ONE_LETTER_WORDS = frozenset("aày")
+
+
 def without_label(text: str) -> str:
     """A sentence without the number, the dash or the quotation mark that opens it ("LXVI. Quand la
     vole…" -> "Quand la vole…", "— L'As prend…" -> "L'As prend…")."""
@@ -73,7 +76,8 @@ def _is_abbreviation(text: str, end: int) -> bool:
     word = match.group(1).strip("«“\"'(").lower()
     # an initial ("M. Lenoir"), not a number that ends a sentence ("un autre 2. Dans ce cas"); "etc."
     # before a capital ends one ("…, 7, 17 et 27, etc. Celui des joueurs")
-    return (len(word) == 1 and word.isalpha()) or word in ABBREVIATIONS
+    # "…les levées que chacun a. Si celui…": a word of one letter is no initial
+    return (len(word) == 1 and word.isalpha() and word not in ONE_LETTER_WORDS) or word in ABBREVIATIONS
 
 
 def sentence_ranges(raw: str, start: int, end: int, masks: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -483,8 +483,9 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         return None
     if entry.get("half") and "value" in numbers:  # "quatre points et demi"
         numbers["value"] += 0.5
-    if "times" in numbers:  # "par deux fois quatre"
+    if "times" in numbers:  # "par deux fois quatre", "par deux fois trois & une fois quatre"
         claim["packets"] = [numbers.pop("each")] * numbers.pop("times")
+        claim["packets"] += [numbers.pop("each2")] * numbers.pop("times2", 0) if "each2" in numbers else []
     if "packs" in numbers:  # "deux jeux de 52 cartes": the packs shuffled together
         numbers["size"] = numbers.pop("packs") * numbers.pop("per") + numbers.pop("jokers", 0)
     if "added" in numbers:  # "un jeu de 32 auquel on ajoute les quatre 6"

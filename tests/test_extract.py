@@ -118,6 +118,8 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ),
         ("Ainsi, dans une partie à deux tours par exemple, les joueurs auront droit à douze fiches.", False),
         ("Les autres jouent à leur tour.", True),
+        ("SPADILLE, s. m. au jeu de Quadrille, c'est l'as de pique qui est le premier a-tout.", True),
+        ("C'est un jeu qui n'est joué qu'au défaut d'un quatrième, dont on suit en tout les lois.", True),
         ("Le Reversis est le jeu à l'envers : son but est de faire le moins de plis possible.", True),
     ],
 )
@@ -638,6 +640,10 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Le joueur qui a 16 points, pas un de plus ni un de moins, a gagné la partie.", [{"target": 16}]),
         ("A partir de la droite, il remet une carte à chacun.", [{"hand": 1}]),
         ("Le Papillon se joue de préférence à trois.", [{"players": 3}]),
+        # the packets of a law, and not the packets it forbids
+        ("Il donne les cartes par deux fois trois & une fois quatre, & non par une ou deux.", [{"packets": [3, 3, 4]}]),
+        ("Après que chacun a reçu ses dix cartes, le premier parle.", [{"hand": 10}]),
+        ("Tous les quatre peuvent passer.", [{"players": 4}]),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",

@@ -266,6 +266,8 @@ def test_each_title_numbered_one_between_blank_lines_is_a_heading() -> None:
         "Ils ont 18 fiches…En outre, on a une banque.",
     ):
         assert len(sentence_ranges(text, 0, len(text), [])) == 2, text  # a quotation's space, an ellipsis's lost one
+    text = "On compte les levées que chacun a. Si celui qui joue gagne, on le paie."  # "a" is a word, not an initial
+    assert len(sentence_ranges(text, 0, len(text), [])) == 2
 
 
 def test_a_number_alone_on_its_line_then_a_short_line_is_a_numbered_title() -> None:
