@@ -14,6 +14,7 @@ from corpus.fileio import load_toml
 from corpus.glossary import keys_by_form, ranks_by_form
 from extract.numbers import NUMBER_WORDS, TENS, parse_number
 from extract.quick import Quick, Quicks, alternation
+from rules.cards import ranks as card_ranks
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -154,6 +155,7 @@ def extract(text: str) -> list[Slot]:
         before = clauses[k - 1] if k else ""
         respective = _respective(before, clause, start)
         listed = _listed_order(before, clause, start) + _numbered_order(clause, start) + respective
+        listed = listed or _spanned_order(before, clause, start)
         found = [s for s in _clause_slots(clause, start, low[:start]) if not _within_values(s, respective)]
         out += _merge(_rest(found + listed, out))
         start += len(clause) + 1
@@ -297,6 +299,23 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
         order += below[: below.index(last[0]) + 1] if last and last[0] in below else []
     order = order[::-1] if rising or _listed_rising(order) else order  # an order is kept highest first
     return [Slot("rank", {"order": order}, at, at + len(clause))] if len(order) >= table["at_least"] else []
+
+
+def _spanned_order(before: str, clause: str, at: int) -> list[Slot]:
+    """ "La valeur des cartes va en décroissant, du roi à l'as": every rank of the natural order
+    between the two, the highest first (the knight only where a pack has one, so not here)."""
+    table = _table()["listed_order"]
+    match = _data_pattern("listed_order", "span").search(clause)
+    if not match or not _data_pattern("listed_order", "lead").search(before + clause[: match.start()]):
+        return []
+    natural = [rank for rank in card_ranks() if rank != "cavalier"]  # lowest first, the ace low
+    high, low = (_rank_list(match.group(g))[0] for g in ("high", "low"))
+    ace_high = high == "as"  # "de l'as au deux": the ace above the king
+    order = ([*natural[1:], "as"] if ace_high else natural)[::-1]
+    order = order[order.index(high) : order.index(low) + 1]
+    if len(order) < table["at_least"]:
+        return []
+    return [Slot("rank", {"order": order}, at + match.start(), at + match.end())]
 
 
 def _commas_between_ranks(bare: str) -> str:
@@ -497,6 +516,8 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
         return None
     numbers.pop("same", None)
+    if entry.get("repeat"):  # "par deux, quatre cartes à chacun": packets of two up to the hand
+        numbers["again"] = numbers["each"]
     if "again" in numbers:  # "cinq par cinq" up to the hand: as many packets of five as it takes
         each, again, hand = numbers.pop("each"), numbers.pop("again"), numbers["hand"]
         if each != again or hand % each:
@@ -537,7 +558,7 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     if "base" in entry:
         claim["pack"] = _table()["packs"][entry["base"]]
     if "pack" in claim:  # a pack named ("un jeu de piquet") or counted ("un jeu de 32 cartes"), less ranks
-        claim["size"] = claim["pack"] - SUITS * len(claim.get("without", []))
+        claim["size"] = claim["pack"] - SUITS * len(claim.get("without", [])) + SUITS * len(claim.pop("with", []))
     return claim
 
 

@@ -644,6 +644,17 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Il donne les cartes par deux fois trois & une fois quatre, & non par une ou deux.", [{"packets": [3, 3, 4]}]),
         ("Après que chacun a reçu ses dix cartes, le premier parle.", [{"hand": 10}]),
         ("Tous les quatre peuvent passer.", [{"players": 4}]),
+        ("Chaque joueur reçoit trente ou quarante jetons.", [{"amount": {"jeton": 30}}, {"amount": {"jeton": 40}}]),
+        ("Le donneur distribue par deux, quatre cartes à chacun.", [{"hand": 4, "packets": [2, 2]}]),
+        ("On joue avec un jeu de piquet augmenté des six.", [{"pack": 32, "size": 36}]),
+        # the natural order between two ranks, and a value told with "ne … que"
+        (
+            "La valeur des cartes va en décroissant, du roi à l'as qui ne compte que pour un.",
+            [
+                {"order": ["roi", "dame", "valet", "10", "9", "8", "7", "6", "5", "4", "3", "2", "as"]},
+                {"values": {"as": 1}},
+            ],
+        ),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",
