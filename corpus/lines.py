@@ -114,8 +114,10 @@ def bulleted(text: str) -> bool:
 
 
 def lower_after_bullet(text: str) -> bool:
-    """Does the line go on in lower case after its bullet ("• observer quand…", OCR's stray mark)?"""
-    return starts_lower(_BULLET.sub("", text.lstrip(WS), count=1))
+    """Does the line go on in lower case after its bullet ("• observer quand…", OCR's stray mark)?
+    Not an item that opens with a number ("- 21 atouts comportant un numéro")."""
+    rest = _BULLET.sub("", text.lstrip(WS), count=1)
+    return not rest[:1].isdigit() and starts_lower(rest)
 
 
 def fielded(text: str) -> bool:

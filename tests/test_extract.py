@@ -118,6 +118,7 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ),
         ("Ainsi, dans une partie à deux tours par exemple, les joueurs auront droit à douze fiches.", False),
         ("Les autres jouent à leur tour.", True),
+        ("Les atouts ont priorité sur les couleurs.", True),
         ("SPADILLE, s. m. au jeu de Quadrille, c'est l'as de pique qui est le premier a-tout.", True),
         ("C'est un jeu qui n'est joué qu'au défaut d'un quatrième, dont on suit en tout les lois.", True),
         ("Le Reversis est le jeu à l'envers : son but est de faire le moins de plis possible.", True),
@@ -655,6 +656,11 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
                 {"values": {"as": 1}},
             ],
         ),
+        (
+            "Un jeu de tarot se compose de 78 cartes : 56 réparties selon 4 familles, 21 atouts, l'Excuse.",
+            [{"size": 78}],
+        ),
+        ("La partie se joue ordinairement en deux manches de 1000 points chacune.", [{"target": 1000}]),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",

@@ -290,3 +290,11 @@ def test_a_paragraph_of_two_sentences_before_numbered_lines_is_no_subtitle() -> 
     )
     spans = analyse(text).spans
     assert [text[s.start : s.end] for s in spans if s.tag == "head"] == ["Manière de jouer"]
+
+
+def test_a_bullet_before_a_number_opens_an_item_of_its_own() -> None:
+    """ "…la Dame et le Roi⏎- 21 atouts comportant un numéro.": the dash opens a new item, though
+    what follows it is no capital; a bullet before lower case after a line that runs on is OCR's."""
+    text = "L'ordre est le suivant : l'As, le 2, la Dame et le Roi\n- 21 atouts comportant un numéro.\n"
+    paragraphs = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
+    assert paragraphs == ["L'ordre est le suivant : l'As, le 2, la Dame et le Roi", "- 21 atouts comportant un numéro."]
