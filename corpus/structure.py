@@ -80,7 +80,7 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
         return False  # "Nombre de joueurs : 2 joueurs": a field and its value
     if _capitalised(text) or (_LETTERSPACED.match(text) and len(text) <= LETTERSPACED_LINE):
         return True
-    if prev is not None and _LONE_NUMBER.fullmatch(prev.stripped) and _title_after_number(text):
+    if prev is not None and _LONE_NUMBER.fullmatch(prev.stripped) and _title(text, gap_after=True):
         return True  # "1." on a line of its own, then "Nombre de joueurs, jeu de cartes, préparation…"
     after_break = prev is None or gap or L.ends_terminal(prev.text) or len(prev.stripped) <= 6
     short = len(text) <= 40 and len(text.split()) <= 6
@@ -96,18 +96,17 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
     return short or _standing(text, prev, gap, gap_after)
 
 
-_LONE_NUMBER = re.compile(r"(?:\d{1,2}|[IVXL]{1,5})[.)]")
+_LONE_NUMBER = re.compile(r"(?:\d{1,2}|[IVXL]{1,5})[.)]")  # "1." on a line of its own
 
 
-def _title_after_number(text: str) -> bool:
-    """A short line in capitals with no stop, after a line that is only a number: its title."""
-    words = text.split()
+def _title(text: str, gap_after: bool) -> bool:
+    """A title after a number: in capitals, no stop or comma at its end, as short as a line
+    standing alone ("Nombre de joueurs et jeu de cartes", "La donne")."""
     return (
-        L.starts_upper(text)
-        and not re.search(r"[.;:!?]$", text)
-        and len(words) <= STANDING_WORDS
-        and len(text) <= STANDING_CHARS
-        and words[-1].lower() not in layout_data().leads_on
+        bool(text)
+        and L.starts_upper(text)
+        and not re.search(r"[.,;:!?]$", text)
+        and _standing(text, None, True, gap_after)
     )
 
 
@@ -509,13 +508,7 @@ def _article_number(w: _Walker, line: Line, lines: list[Line], i: int, last: int
 def _numbered_title(line: Line, number: Number, lines: list[Line], i: int, last: int) -> bool:
     """Does the numbered line title what follows ("1. Nombre de joueurs et jeu de cartes", a blank
     line, then its paragraph), as a line standing alone would, rather than open a rule's text?"""
-    title = line.text[number.label_end - line.start :].strip(L.WS)
-    return (
-        bool(title)
-        and L.starts_upper(title)
-        and not re.search(r"[.,;:!?]$", title)
-        and _standing(title, None, True, _gap_after(lines, i, last))
-    )
+    return _title(line.text[number.label_end - line.start :].strip(L.WS), _gap_after(lines, i, last))
 
 
 _TWO_SENTENCES = re.compile(r"[a-zà-ÿ]{2}[.!?]\s+[A-ZÀ-Ý]")  # "…une corbeille ronde. Chaque panier…": no subtitle
@@ -526,15 +519,8 @@ def _numbered_alone(line: Line, lines: list[Line], i: int, last: int) -> bool:
     """A short numbered title on a line of its own between blank lines, out of the articles' sequence
     ("1. Mise en place", "1. La donne": each title of a web page's list numbered 1)."""
     label = _NUMBER_LABEL.match(line.stripped)
-    title = line.stripped[label.end() :] if label else ""
     before_blank = i == 0 or lines[i - 1].blank
-    return (
-        bool(title)
-        and before_blank
-        and L.starts_upper(title)
-        and not re.search(r"[.,;:!?]$", title)
-        and _standing(title, None, True, _gap_after(lines, i, last))
-    )
+    return bool(label) and before_blank and _title(line.stripped[label.end() :], _gap_after(lines, i, last))
 
 
 def _paragraph_line(

@@ -144,10 +144,9 @@ def modern(text: str) -> str:
 def extract(text: str) -> list[Slot]:
     """Every claim a sentence states, clause by clause (clauses end at `;` and `:`)."""
     low = modern(text)
-    row = _value_row().fullmatch(low) if ":" in low or "=" in low else None
+    row = _row_values(low)
     if row:  # "As : 11 points", "9, 8, 7, 6 : 0": a row of a table of values, its colon no clause's end
-        value = _read_number(row.group("value"))
-        return [Slot("value", {"values": dict.fromkeys(_rank_list(row.group("ranks")), value)}, 0, len(low))]
+        return [Slot("value", {"values": row}, 0, len(low))]
     out: list[Slot] = []
     start = 0
     clauses = CLAUSE.split(low)
@@ -174,6 +173,8 @@ def _dealt_whole(slot: Slot) -> Slot:
 def without_knights(texts: list[str], claims: list[list[Slot]]) -> list[list[Slot]]:
     """The claims of one text's sentences, less the knight where no sentence names one (nor a pack
     that has one): "les figures valent 10" in a pack of 52 are the king, the queen and the jack."""
+    if not any("cavalier" in slot.claim.get("values", {}) for found in claims for slot in found):
+        return claims  # the common case: no claim to check, no sentence to read again
     knight = _data_pattern("figures", "knight")
     if any(knight.search(modern(text)) for text in texts):
         return claims
@@ -193,15 +194,14 @@ ROW_CHARS = 60  # a row of a table of values is short
 def under_heading(section: str, sentence: str) -> list[Slot]:
     """A row of values under a heading that names the trumps ("Couleur d'atout" / "Valet : 20"): the
     values of the trump cards (`valet-atout`); else nothing."""
-    if not section or len(sentence) > ROW_CHARS or not re.search(r"[:=]", sentence):
+    if not section or len(sentence) > ROW_CHARS:
         return []
     table = _table()["value_row"]
-    row = _value_row().fullmatch(modern(sentence))
+    row = _row_values(modern(sentence))
     title = modern(section)
     if not row or not _data_pattern_of(table["trumps"]).search(title) or _data_pattern_of(table["plain"]).search(title):
         return []
-    values = extract(sentence)[0].claim["values"]
-    return [Slot("value", {"values": {f"{card}-atout": v for card, v in values.items()}}, 0, len(sentence))]
+    return [Slot("value", {"values": {f"{card}-atout": v for card, v in row.items()}}, 0, len(sentence))]
 
 
 HEADED_WORDS = 3  # "Quatre.", "Généralement quatre.", "Ordinairement à quatre."
@@ -262,6 +262,14 @@ def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
     ordinary = whole or [s for s, end in zip(packs, ends, strict=False) if compared.search(sentence, end, s.start)]
     beside = len(ordinary) < len({slot.claim["size"] for slot in packs})  # another pack is stated
     return [slot for slot in slots if not (beside and slot in ordinary)]
+
+
+def _row_values(low: str) -> dict[str, float | None] | None:
+    """The values of a row of a table ("as : 11", "9, 8, 7, 6 : 0"), read from the modern sentence."""
+    row = _value_row().fullmatch(low) if ":" in low or "=" in low else None
+    if not row:
+        return None
+    return dict.fromkeys(_rank_list(row.group("ranks")), _read_number(row.group("value")))
 
 
 @cache
