@@ -102,6 +102,15 @@ def convention_only(old: str, new: str) -> bool:
     return modern_letters(old).lower() == new.lower()
 
 
+def _misread_letter(old: str, new: str) -> bool:
+    """Is `new` `old` with a letter read for another (scmt → sont, aulomne → automne), not with a
+    letter added or dropped, nor a u/v or i/j a print of any age may use either way (enuie, vtiles)?"""
+    if len(old) != len(new):
+        return False
+    pairs = [(a, b) for a, b in zip(old.lower(), new.lower(), strict=True) if a != b]
+    return not all({a, b} in ({"u", "v"}, {"i", "j"}) for a, b in pairs)
+
+
 def is_known(word: str) -> bool:
     low = word.lower()
     return low in glossary_words() or zipf(low) >= KNOWN_ZIPF
@@ -191,7 +200,7 @@ def _lexicon_fix(text: str, start: int, generic: bool) -> list[tuple]:
     new, _score, margin = found
     threshold = CANDIDATE_ZIPF if generic else HIGH_ZIPF
     confident = margin >= MARGIN and zipf(new) >= threshold and not convention_only(text, new)
-    confident = confident and (generic or impossible_accent(text))
+    confident = confident and (generic or impossible_accent(text) or _misread_letter(text, new))
     cert = "high" if confident and zipf(new) >= HIGH_ZIPF else "medium" if confident else "low"
     return [(start, start + len(text), text, new, LEXICON_RESP, cert, confident)]
 

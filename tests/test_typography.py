@@ -78,6 +78,12 @@ def test_a_print_convention_is_only_suggested_but_an_impossible_accent_is_correc
     assert clean_text("Les aîles de ces insectes sont grandes.") == "Les aîles de ces insectes sont grandes."
 
 
+def test_clean_print_has_a_letter_read_for_another_corrected_but_not_its_u_v_or_its_spelling() -> None:
+    assert clean_text("Ils scmt venus en aulomne.") == "Ils sont venus en automne."
+    assert clean_text("Il en a grande enuie, et ses vtiles liures.") == "Il en a grande enuie, et ses vtiles liures."
+    assert clean_text("Les perfonnes sont venues.") == "Les personnes sont venues."
+
+
 def test_an_article_number_opening_a_text_of_one_line_is_left_as_printed() -> None:
     raw = "21 . bonnes et de longue durée, comme on le voit dans tous les pays."
     assert clean_text(raw) == raw
