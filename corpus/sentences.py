@@ -7,10 +7,11 @@ import re
 # "Il" as OCR reads it, "11" or "II", before a word that follows "Il" and never a number ("fichets.⏎11
 # faut deux cochonnets", ".11 est rare": seen in the raw OCR of ICDAR 2017; "II en est de même")
 MISREAD_IL = r"(?:11|II)(?= (?:faut|y|est|a|ne|n['’]|en|se|s['’]|peut|doit|fait|suffit|arrive)\b)"
-# A stop before a capital, after a closing quotation mark or not ("…les Dix. — L'As prend", "« En
-# voulez-vous ? » Si…"); or, with no space, between words ("ci-dessus.Fin du jeu": a lost space)
+# A stop or suspension points before a capital, after a closing quotation mark or not ("…les Dix. —
+# L'As prend", "« En voulez-vous ? » Si…", "passionnant… Nombre"); or, with no space, between words
+# ("ci-dessus.Fin du jeu": a lost space)
 _BOUNDARY = re.compile(
-    r"[.!?]+(?:\s?[”»]|[\"')\]])*(?=\s+[«“\"(\[—–]?\s*(?:[A-ZÀ-ÝÆŒ]|" + MISREAD_IL + "))"
+    r"(?:[.!?]+|…)(?:\s?[”»]|[\"')\]])*(?=\s+[«“\"(\[—–]?\s*(?:[A-ZÀ-ÝÆŒ]|" + MISREAD_IL + "))"
     # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant")
     r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
     r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])|(?<=[\w)])…(?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"

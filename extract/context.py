@@ -4,6 +4,7 @@ one text are read again beside the one before and the one after (cues.toml, [con
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 
@@ -27,8 +28,15 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide,
     each from the labels the words alone gave (measured: so weak rules keep out of prose); a
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc), and
-    a row of values with the heading of its table (`sections`: "Couleur d'atout")."""
+    a row of values with the heading of its table (`sections`: "Couleur d'atout"). A text of a few
+    sentences that names no play at all (no card, game, player or die) states no law of a game: its
+    rules are narrative."""
     weak, _ = _settings()
+    if len(docs) >= classify.section("context")["play_text"] and not any(_play().search(d.text) for d in docs):
+        for doc in docs:
+            if classify.label_of(doc.cats) in RULE_BEARING:
+                _relabel(doc, "narrative")
+        return
     for section, doc in zip(sections, docs, strict=False):
         doc._.claims = slots.under_heading(section, doc.text) or doc._.claims
     texts = [doc.text for doc in docs]
@@ -46,6 +54,12 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
             _relabel(doc, "rule")
         elif bearing[i] and not any(around) and classify.margin(totals) <= weak:
             _relabel(doc, "narrative")
+
+
+@cache
+def _play() -> re.Pattern[str]:
+    """Words of play, one of which any text stating a game's rules has (cues.toml, [context])."""
+    return re.compile(classify.section("context")["play"], re.IGNORECASE)
 
 
 def _headed(heading: str, doc: Doc) -> bool:

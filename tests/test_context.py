@@ -145,3 +145,17 @@ def test_rows_under_a_heading_that_names_the_trumps_value_the_trumps() -> None:
         rows = [s.doc for s in analyse(root)][-2:]
         assert [s.claim for s in rows[0]._.claims] == [{"values": {key: 20}}], heading
         assert [s.claim for s in rows[1]._.claims] == [{"values": {key.replace("valet", "9"): 14}}], heading
+
+
+def test_a_text_that_never_names_play_states_no_law_of_a_game() -> None:
+    """The Encyclopédie's stakes of a camp: its "cavaliers" and "piques" are no cards, and a text of
+    some length that never names cards, a game, players or dice states no rule; one that does, does."""
+    camp = [
+        "On nomme piquets de petits morceaux de bois pointus qu'on enfonce dans la terre.",
+        "Ils servent à tendre des cordeaux.",
+        "Piquets se dit aussi de pieux que l'on fiche en terre, proche les tentes des cavaliers.",
+        "Quand un cavalier a commis quelque faute, on le condamne souvent à la peine du piquet.",
+        "Elle consiste à se tenir sur la pointe d'un piquet.",
+    ]
+    assert "rule" not in _labels(camp)
+    assert _labels([*camp[:4], LAWS[0]])[3] == "rule", "a text that names play keeps its laws"

@@ -122,6 +122,20 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("SPADILLE, s. m. au jeu de Quadrille, c'est l'as de pique qui est le premier a-tout.", True),
         ("C'est un jeu qui n'est joué qu'au défaut d'un quatrième, dont on suit en tout les lois.", True),
         ("Le Reversis est le jeu à l'envers : son but est de faire le moins de plis possible.", True),
+        # a worked example's players named by letters, and packs as goods
+        ("A annonce 5 points, correspondant à sa couleur la plus longue, qui comporte cinq cartes.", False),
+        ("B, qui n'a qu'un Point de 4, dit « C'est bon ».", False),
+        ("Les jeux de 32 cartes commercialisés portent encore l'inscription Piquet sur leur emballage.", False),
+        # a glossary's term and its sense, a privilege, a law told to "him", the setup; a player's words
+        # after a colon are not the book's "je"; a card's size and a pack's games are not the game's
+        ("Couper : prendre une partie des cartes depuis le dessus du paquet pour les passer dessous.", True),
+        ("Le privilège des Matadors est de ne pouvoir être forcés par aucune triomphe inférieure.", True),
+        ("Il ne lui est pas permis de refaire son écart.", True),
+        ("Au début d'un match, les deux équipes commencent avec un score de 2.", True),
+        ("Il faut nommer la couleur, et il ne suffit pas de dire: Vous voyez bien en quoi je joue.", True),
+        ("Les dimensions d'une carte sont celles d'un jeu de 52 cartes au format bridge, soit 56 × 87 mm.", False),
+        ("On utilise un ou plusieurs jeux de 32 cartes pour les jeux suivants :", False),
+        ("Le Sheng Ji est une famille de jeux de cartes à points et à levées pratiqués en Chine.", False),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -661,6 +675,35 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
             [{"size": 78}],
         ),
         ("La partie se joue ordinairement en deux manches de 1000 points chacune.", [{"target": 1000}]),
+        # a pip valued in words and the next ones with the verb understood; the pips left at their face
+        (
+            "Le neuf vaut 9 points, le huit 8 points et le sept 7 points.",
+            [{"values": {"9": 9, "8": 8, "7": 7}}],
+        ),
+        (
+            "L'As vaut onze, chaque figure et le 10 valent dix et les autres cartes gardent leur valeur nominale.",
+            [
+                {
+                    "values": {
+                        "as": 11,
+                        "roi": 10,
+                        "dame": 10,
+                        "cavalier": 10,
+                        "valet": 10,
+                        **{str(n): n for n in range(2, 11)},
+                    }
+                }
+            ],
+        ),
+        (
+            "L'ordre des cartes est l'ordre habituel, de l'As jusqu'au 7.",
+            [{"order": ["as", "roi", "dame", "valet", "10", "9", "8", "7"]}],
+        ),
+        ("Il n'existe pas d'atout.", [{"trumps": "none"}]),
+        ("La partie se joue sur 150 points et 221 points pour la belle.", [{"target": 150}]),
+        ("Les huit cartes qui restent sont déposées sur la table, pour former le talon.", [{"talon": 8}]),
+        ("Le piquet se joue principalement à deux.", [{"players": 2}]),
+        ("Il distribue 12 cartes à chaque joueur par ensemble de 2.", [{"hand": 12, "packets": [2] * 6}]),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",

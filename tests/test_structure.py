@@ -246,6 +246,8 @@ def test_etc_and_a_number_end_a_sentence_before_a_capital_an_initial_does_not() 
         ("L'un mise 3 allumettes, un autre 2. Dans ce cas, le ponte est celui qui mise le plus.", 2),
         ("Les cartes distribuées, M. Lenoir déclara qu'il gardait les siennes.", 1),
         ("Il faut des tierces, des quatrièmes, etc., comme au piquet.", 1),
+        ("Nul besoin d'enjeu pour être passionnant…\nNombre de joueurs : deux.", 2),
+        ("Il hésite… et joue enfin son roi.", 1),
     ):
         assert len(sentence_ranges(text, 0, len(text), [])) == count, text
 
