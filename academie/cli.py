@@ -25,6 +25,16 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _share(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 0.5:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a share of letters from 0 to 0.5")
+    return value
+
+
 def _port(text: str) -> int:
     if not text.isdigit() or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"'{text}' is not a port (0 to 65535)")
@@ -279,7 +289,7 @@ def _extract(args: argparse.Namespace) -> int:
     if args.unseen:
         from academie.unseen import evaluate_unseen
 
-        print("\n".join(evaluate_unseen(Path(args.unseen), verbose=args.verbose)))
+        print("\n".join(evaluate_unseen(Path(args.unseen), args.verbose, args.misread)))
         return 0
     if args.eval:
         from extract.evaluate import FIRST_KINDS, claim_accuracy, detection, read_gold
@@ -428,6 +438,13 @@ def parser() -> argparse.ArgumentParser:
         help="cues beside a spaCy textcat trained on 4 sources, tested on the 5th (with --unseen DIR: and each text)",
     )
     extract.add_argument("--verbose", action="store_true", help="with --unseen: list each miss and false candidate")
+    extract.add_argument(
+        "--misread",
+        metavar="RATE",
+        type=_share,
+        default=0.0,
+        help="with --unseen: misread that share of each text's letters first, as OCR does (e.g. 0.01)",
+    )
     extract.set_defaults(handler=_extract)
 
     drafting = sub.add_parser("draft", help="a source's candidates as draft rules the engine checks at once")

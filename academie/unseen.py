@@ -14,6 +14,7 @@ from lxml import etree
 from rapidfuzz import fuzz
 
 from academie.addsource import add_source
+from academie.misread import misread
 from corpus.errors import AcademieError
 from corpus.fileio import safe_parser
 from corpus.readings import element_diplomatic, mapped_reading
@@ -185,13 +186,15 @@ def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> No
     score.missed += [f"fact missed: {f} in {text[:60]}" for f in gold - stated]
 
 
-def evaluate_unseen(folder: Path, verbose: bool = False) -> list[str]:
-    """One line per text and the totals; the texts whose gold has no rule are the prose texts."""
+def evaluate_unseen(folder: Path, verbose: bool = False, misread_rate: float = 0.0) -> list[str]:
+    """One line per text and the totals; the texts whose gold has no rule are the prose texts.
+    `misread_rate`: each text is first misread so, as OCR misreads print (academie/misread.py)."""
     lines, total, alone, prose = [], Score(), Score(), []
     with tempfile.TemporaryDirectory() as scratch:
         for text in _texts(folder):
             gold = read_gold(text.with_suffix(".gold.tsv"))
-            score, cues = score_text(text, gold, Path(scratch))
+            read = _misread_copy(text, misread_rate, Path(scratch)) if misread_rate else text
+            score, cues = score_text(read, gold, Path(scratch))
             total.add(score)
             alone.add(cues)
             lines.append(score.line(text.stem))
@@ -205,3 +208,11 @@ def evaluate_unseen(folder: Path, verbose: bool = False) -> list[str]:
     if prose:
         lines.append(f"prose texts: {len(prose)}, false candidates at most {max(prose)} in one")
     return lines
+
+
+def _misread_copy(text: Path, rate: float, scratch: Path) -> Path:
+    """A copy of the text, under its own name, with about `rate` of its letters misread."""
+    copy = scratch / "misread" / text.name
+    copy.parent.mkdir(exist_ok=True)
+    copy.write_text(misread(text.read_text("utf-8"), rate, text.stem), "utf-8")
+    return copy

@@ -97,3 +97,9 @@ def test_build_refuses_an_unfound_correction_and_keeps_the_previous_tei(corpus_c
     assert "corrections.toml:1: correction 1: text not found" in result.stderr.decode()
     assert (corpus_copy / "tei" / "reversis.xml").read_bytes() == before
     shutil.rmtree(corpus_copy)
+
+
+def test_a_misread_share_out_of_range_is_one_line_and_exit_2() -> None:
+    result = run_academie("extract", "--unseen", "tests/unseen", "--misread", "0.9")
+    lines = result.stderr.decode().strip().splitlines()
+    assert result.returncode == 2 and "'0.9' is not a share of letters from 0 to 0.5" in lines[-1]

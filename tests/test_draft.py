@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 from conftest import build_site
+from rapidfuzz.distance import Levenshtein
 
+from academie.misread import misread
 from academie.unseen import Gold, _begins, _label, evaluate_unseen, labelled_texts
 from corpus import paths
 from extract.crossval import cross_validate
@@ -421,6 +423,17 @@ def test_extraction_on_texts_it_was_not_written_for() -> None:
     worst = int(lines[-1].rsplit(" ", 3)[1])
     assert recall >= 0.95 and precision >= 0.85, overall
     assert worst <= 1, lines[-1]
+
+
+def test_a_misread_copy_misreads_about_its_share_of_letters_the_same_way_each_time() -> None:
+    """`--unseen DIR --misread RATE`: letters replaced as OCR replaced them in ICDAR 2017, seeded by
+    the text's name so that two runs read the same copy."""
+    text = "Celui qui donne les cartes doit en donner cinq à chacun, par deux et par trois. " * 40
+    assert misread(text, 0.0, "bete") == text
+    once, again, other = misread(text, 0.03, "bete"), misread(text, 0.03, "bete"), misread(text, 0.03, "hoc")
+    assert once == again and once != other
+    share = Levenshtein.distance(text, once) / sum(c.isalpha() for c in text)
+    assert 0.015 < share < 0.045, share
 
 
 def _academie(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
