@@ -70,7 +70,11 @@ STANDING_WORDS, STANDING_CHARS = 12, 90  # a line alone after a sentence's end: 
 UNWRAPPED_LINES, UNWRAPPED_SHARE = 3, 0.5  # so many lines at least, this share ending like a sentence
 
 
-def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = None, gap_after: bool = False) -> bool:
+def _is_heading(
+    line: Line, prev: Line | None, gap: bool, nxt: Line | None = None, gap_after: bool = False, under: bool = False
+) -> bool:
+    """`under`: the line before is a heading itself ("RÈGLES (2, 3 ou 4 joueurs…)" over "Valeur et
+    ordre de force des cartes"), which ends no sentence but leaves none open."""
     text = line.stripped
     if matches_any(layout_data().heading, text):
         return True
@@ -93,7 +97,7 @@ def _is_heading(line: Line, prev: Line | None, gap: bool, nxt: Line | None = Non
         or (re.search(r"[.,;:!?]$", text) and not titled)
     ):
         return False
-    return short or _standing(text, prev, gap, gap_after)
+    return short or _standing(text, None if under and gap else prev, gap, gap_after)
 
 
 _LONE_NUMBER = re.compile(r"(?:\d{1,2}|[IVXL]{1,5})[.)]")  # "1." on a line of its own
@@ -386,6 +390,7 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
             w.gap or unwrapped,
             _next_content(lines, i, last, fw_lines),
             unwrapped or _gap_after(lines, i, last),
+            w.block is not None and w.block.tag == "head",
         ):
             _take_heading(w, line)
         else:

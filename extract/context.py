@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import takewhile
 
 from spacy.tokens import Doc
 
@@ -39,11 +40,14 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
         return
     for section, doc in zip(sections, docs, strict=False):
         doc._.claims = slots.under_heading(section, doc.text) or doc._.claims
+    for before, doc in zip(docs, docs[1:], strict=False):
+        doc._.claims = slots.carried_row(before._.claims, doc.text) or doc._.claims
     texts = [doc.text for doc in docs]
     for doc, found in zip(docs, slots.without_knights(texts, [doc._.claims for doc in docs]), strict=True):
         doc._.claims = found
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
+    headed |= {i for i in range(len(docs)) if _itemised(docs, i)}
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -84,6 +88,15 @@ def _led(before: Doc, doc: Doc) -> bool:
     if doc._.claims or not before.text.rstrip().endswith(":"):
         return False
     return _claimed(doc, slots.listed_after(before.text, doc.text))
+
+
+def _itemised(docs: Sequence[Doc], i: int) -> bool:
+    """An order the sentences after this one give an item at a time ("Par force décroissante :" /
+    "– le 10… ;" / "– l'As… ;" / "– puis le Roi…"): stated by this one, a rule."""
+    if docs[i]._.claims or not docs[i].text.rstrip().endswith(":"):
+        return False
+    items = list(takewhile(lambda doc: slots.ITEM.match(doc.text), docs[i + 1 :]))
+    return _claimed(docs[i], slots.listed_items(docs[i].text, [doc.text for doc in items]))
 
 
 def _told(before: Doc, doc: Doc) -> bool:

@@ -156,6 +156,8 @@ def extract(text: str) -> list[Slot]:
         listed = _listed_order(before, clause, start) + _numbered_order(clause, start) + respective
         listed = listed or _spanned_order(before, clause, start)
         found = [s for s in _clause_slots(clause, start, low[:start]) if not _within_values(s, respective)]
+        led = _led_row(before, clause, start)
+        found = [s for s in found if s.kind != "value"] + led if led else found
         out += _merge(_rest(found + listed, out))
         start += len(clause) + 1
     return _unique(_whole_deal(low, _without_comparisons(low, [_dealt_whole(s) for s in out])) + _chains(low))
@@ -196,12 +198,40 @@ def under_heading(section: str, sentence: str) -> list[Slot]:
     values of the trump cards (`valet-atout`); else nothing."""
     if not section or len(sentence) > ROW_CHARS:
         return []
-    table = _table()["value_row"]
     row = _row_values(modern(sentence))
-    title = modern(section)
-    if not row or not _data_pattern_of(table["trumps"]).search(title) or _data_pattern_of(table["plain"]).search(title):
+    if not row or not _of_trumps(modern(section)):
         return []
-    return [Slot("value", {"values": {f"{card}-atout": v for card, v in row.items()}}, 0, len(sentence))]
+    return [Slot("value", {"values": _as_trumps(row)}, 0, len(sentence))]
+
+
+def carried_row(before: list[Slot], sentence: str) -> list[Slot]:
+    """A row of values after a row of the trumps' values ("Lorsqu'elles sont des atouts, les valeurs
+    sont : Valet = 20pts." / "9 = 14pts."): the trumps' values too; else nothing."""
+    trumps = [card for slot in before for card in slot.claim.get("values", {})]
+    row = _row_values(modern(sentence)) if len(sentence) <= ROW_CHARS else None
+    if not row or not trumps or not all(card.endswith("-atout") for card in trumps):
+        return []
+    return [Slot("value", {"values": _as_trumps(row)}, 0, len(sentence))]
+
+
+def _led_row(before: str, clause: str, at: int) -> list[Slot]:
+    """A row of values after the colon that leads to it ("…sans atouts, les valeurs sont : As =
+    11pts"); after words that name the trumps, the trumps' values."""
+    row = _row_values(clause) if before else None
+    if not row:
+        return []
+    return [Slot("value", {"values": _as_trumps(row) if _of_trumps(before) else row}, at, at + len(clause))]
+
+
+def _of_trumps(title: str) -> bool:
+    """Do these words name the trumps ("Couleur d'atout", "lorsqu'elles sont des atouts"), not the
+    plain suits ("Hors atout", "sans atouts")?"""
+    table = _table()["value_row"]
+    return bool(_data_pattern_of(table["trumps"]).search(title)) and not _data_pattern_of(table["plain"]).search(title)
+
+
+def _as_trumps(row: dict[str, float | None]) -> dict[str, float | None]:
+    return {f"{card}-atout": v for card, v in row.items()}
 
 
 HEADED_WORDS = 3  # "Quatre.", "Généralement quatre.", "Ordinairement à quatre."
@@ -260,8 +290,9 @@ def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
     ends = [0] + [slot.end for slot in packs]  # the words before a pack, since the pack before it
     whole = [slot for slot in packs if slot.yields]
     ordinary = whole or [s for s, end in zip(packs, ends, strict=False) if compared.search(sentence, end, s.start)]
-    beside = len(ordinary) < len({slot.claim["size"] for slot in packs})  # another pack is stated
-    return [slot for slot in slots if not (beside and slot in ordinary)]
+    named = {slot.claim["size"] for slot in ordinary}  # and the same pack matched again, plainly
+    beside = len(named) < len({slot.claim["size"] for slot in packs})  # another pack is stated
+    return [slot for slot in slots if not (beside and slot in packs and slot.claim["size"] in named)]
 
 
 def _row_values(low: str) -> dict[str, float | None] | None:
@@ -295,6 +326,7 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
         if found:
             return found
     bare = re.sub(r"[()\[\]]", "", re.sub(r"\(([^)]*)\)", _rank_aside, clause))  # and a bracket the clause cut
+    bare = re.sub(r"^\s*[•*–—]\s*", " ", bare)  # the list set as an item ("suivant : •10, As, Roi…")
     series = _data_pattern("listed_order", "series").search(bare)
     if series:
         bare = bare[: series.start()]
@@ -388,6 +420,33 @@ def listed_after(before: str, sentence: str) -> list[Slot]:
     """A sentence that is nothing but ranks, after the heading or the words that lead to it ("…les
     cartes suivent l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7"): the order."""
     return _listed_order(modern(before), modern(sentence), 0)
+
+
+ITEM = re.compile(r"^\s*[•*–—-]\s*")  # a sentence set as an item of a list
+
+
+def listed_items(lead: str, items: list[str]) -> list[Slot]:
+    """An order given an item at a time after the words that lead to it with a colon ("Par force
+    décroissante, nous avons :" / "– le 10, que l'on appelle manille ;" / "– l'As… ;" / "– puis le
+    Roi, la Dame…"): the ranks the items list, in turn, each item's longest run of them."""
+    low = modern(lead)
+    if not items or not low.rstrip().endswith(":") or not _data_pattern("listed_order", "lead").search(low):
+        return []
+    order: list[str] = []
+    for item in items:
+        runs = [_rank_list(m.group()) for m in _ranks_run().finditer(modern(item))]
+        if not runs:
+            return []
+        order += max(runs, key=len)
+    if len(set(order)) != len(order) or len(order) < _table()["listed_order"]["at_least"]:
+        return []
+    rising = _data_pattern("listed_order", "rising").search(low) or _listed_rising(order)
+    return [Slot("rank", {"order": order[::-1] if rising else order}, 0, len(lead))]
+
+
+@cache
+def _ranks_run() -> re.Pattern[str]:
+    return re.compile(rf"\b{_fill()['RANKS'][1]}\b")
 
 
 def _rank_aside(aside: re.Match[str]) -> str:

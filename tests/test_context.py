@@ -123,6 +123,28 @@ def test_a_list_of_ranks_after_what_announces_it_is_the_order() -> None:
     assert not analyse(root)[-1].doc._.claims
 
 
+def test_an_order_given_an_item_at_a_time_is_stated_by_what_leads_to_it() -> None:
+    """ "Par force décroissante, nous avons :" over three items, a rank or a run of ranks each: the
+    order, on the sentence that announces it; the same items after words that name no order, or cut
+    by an item that names no rank, state none."""
+    items = [
+        "– le 10, que l'on appelle manille ;",
+        "– l'As, le manillon ;",
+        "– puis le Roi, la Dame, le Valet, le 9 et le 8.",
+    ]
+    docs = [nlp()(t) for t in ("Par force décroissante, nous avons, dans chaque couleur :", *items)]
+    in_context(docs)
+    assert [s.claim for s in docs[0]._.claims] == [{"order": ["10", "as", "roi", "dame", "valet", "9", "8"]}]
+    assert max(docs[0].cats, key=docs[0].cats.get) == "rule"
+    for lead, lines in (
+        ("Chacun montre à son voisin :", items),
+        ("Par force décroissante, nous avons :", ["– le 10 ;", "– un mot sans carte ;", "– le Roi, la Dame, le 7."]),
+    ):
+        docs = [nlp()(t) for t in (lead, *lines)]
+        in_context(docs)
+        assert not docs[0]._.claims, lead
+
+
 def test_a_pronoun_for_the_card_turned_before_states_the_trumps() -> None:
     """ "La dernière carte de la pioche est rendue visible." / "Elle donne la couleur de l'atout": the
     turned card makes the trumps; after a sentence that turns no card the same words state nothing."""
@@ -134,6 +156,19 @@ def test_a_pronoun_for_the_card_turned_before_states_the_trumps() -> None:
     other = [nlp()(t) for t in ("Chacun regarde ses cartes.", pronoun)]
     in_context(other)
     assert not other[1]._.claims
+
+
+def test_rows_after_a_row_of_the_trumps_values_value_the_trumps() -> None:
+    """ "Lorsqu'elles sont des atouts, les valeurs sont : Valet = 20pts." over "9 = 14pts." and "As =
+    11pts.": the trumps' values, row after row; after a row of the plain suits, the plain cards."""
+    for lead, key in (("Lorsqu'elles sont des atouts", "-atout"), ("Lorsqu'elles sont sans atouts", "")):
+        docs = [nlp()(t) for t in (f"{lead}, les valeurs sont : Valet = 20pts.", "9 = 14pts.", "As = 11pts.")]
+        in_context(docs)
+        assert [[s.claim for s in d._.claims] for d in docs] == [
+            [{"values": {f"valet{key}": 20}}],
+            [{"values": {f"9{key}": 14}}],
+            [{"values": {f"as{key}": 11}}],
+        ], lead
 
 
 def test_rows_under_a_heading_that_names_the_trumps_value_the_trumps() -> None:

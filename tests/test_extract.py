@@ -136,6 +136,13 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Les dimensions d'une carte sont celles d'un jeu de 52 cartes au format bridge, soit 56 × 87 mm.", False),
         ("On utilise un ou plusieurs jeux de 32 cartes pour les jeux suivants :", False),
         ("Le Sheng Ji est une famille de jeux de cartes à points et à levées pratiqués en Chine.", False),
+        # a sum worked out from the rules and a remark on them are not rules; the shuffle and cut is
+        ("Le nombre total de points contenus dans le jeu de 32 cartes est donc égal à 60.", False),
+        ("Total par couleur 15 points", False),
+        ("L'ordre des cartes est spécifique à la manille.", False),
+        ("Le jeu est mélangé et coupé d'au moins deux cartes.", True),
+        ("Il est capital de retenir la valeur des cartes non atouts et atouts pour jouer à la Belote.", False),
+        ("Actuellement, sous divers noms, la belote compte dans le monde entier des millions d'adeptes.", False),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -704,6 +711,34 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Les huit cartes qui restent sont déposées sur la table, pour former le talon.", [{"talon": 8}]),
         ("Le piquet se joue principalement à deux.", [{"players": 2}]),
         ("Il distribue 12 cartes à chaque joueur par ensemble de 2.", [{"hand": 12, "packets": [2] * 6}]),
+        # a card's nickname with its rank in brackets; packets twice over "sur deux tours"; a deal in
+        # three rounds; the numbers a field lists; a goal; the turned card "afin de fixer" the trumps;
+        # a list of ranks set as an item; a pack the game's is taken from, beside the game's
+        ("• les manilles (le 10) valent 5 points x4 couleurs = 20 points", [{"values": {"10": 5}}]),
+        ("Le donneur distribue 4 par 4 les cartes, sur deux tours de donne.", [{"packets": [4, 4]}]),
+        (
+            "Il donne trois cartes à chaque joueur, puis deux, puis trois, il distribue ainsi huit cartes à chacun.",
+            [{"hand": 8, "packets": [3, 2, 3]}, {"hand": 8}],
+        ),
+        ("Obtenir 121 points", [{"target": 121}]),
+        ("Nombres de joueurs : 2, 3, 4 ou 6", [{"players": [2, 3, 4, 6]}]),
+        ("Il faut un jeu de 32 cartes pour la partie, donc 8 cartes par joueur.", [{"size": 32}, {"hand": 8}]),
+        ("Chaque équipe doit atteindre un total de 501 points pour gagner la partie.", [{"target": 501}]),
+        ("La partie s'arrête lorsque l'une des équipes atteint les 501 points.", [{"target": 501}]),
+        ("Il distribue six cartes à chacun (trois par trois).", [{"hand": 6, "packets": [3, 3]}]),
+        (
+            "Cinq cartes devront être distribuées au total, soit deux-trois ou trois-deux.",
+            [{"hand": 5, "packets": [2, 3]}],
+        ),
+        ("Lorsqu'elles sont des atouts, les valeurs sont : Valet = 20pts.", [{"values": {"valet-atout": 20}}]),
+        ("Lorsque les cartes sont sans atouts, les valeurs sont : As = 11pts.", [{"values": {"as": 11}}]),
+        ("Il retournera la dernière carte du paquet afin de fixer la couleur d'Atout.", [{"trumps": "turned"}]),
+        (
+            "Les valeurs sont définies suivant l'ordre décroissant suivant : •10, As, Roi, Dame, Valet, 9, 8 et 7.",
+            [{"order": ["10", "as", "roi", "dame", "valet", "9", "8", "7"]}],
+        ),
+        ("Un jeu de 32 cartes, ou un jeu de 54 cartes sans les cartes numérotées de 2 à 6.", [{"size": 32}]),
+        ("Par conséquent, la main est composée de 8 cartes et toutes les cartes sont distribuées.", [{"hand": 8}]),
         # an order that names no direction but runs from a low pip to the ace is listed lowest first
         (
             "Les cartes sont ordonnées comme suit : six, sept, huit, neuf, dix, valet, dame, roi as.",

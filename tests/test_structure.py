@@ -114,6 +114,18 @@ def test_a_line_set_apart_after_a_sentence_is_a_heading_of_a_few_words() -> None
     assert not [s for s in analyse(goes_on).spans if s.tag == "head"]
 
 
+def test_a_title_set_apart_under_another_heading_is_a_heading_too() -> None:
+    """ "RÈGLES (2, 3 ou 4 joueurs…)" over "Valeur et ordre de force des cartes", each between blank
+    lines: the heading before ends no sentence but leaves none open, so the title heads what follows
+    and is not read into its first sentence; after a line that leads on, the same title goes on."""
+    rules, title = "RÈGLES (2, 3 ou 4 joueurs par équipes de 2)", "Valeur et ordre de force des cartes"
+    raw = f"On joue.\n\n{rules}\n\n{title}\n\nA chaque donne, une couleur est atout.\n"
+    heads = [raw[s.start : s.end] for s in analyse(raw).spans if s.tag == "head"]
+    assert heads == [rules, title]
+    led = raw.replace(rules, "On se sert pour ce jeu de la")
+    assert not [s for s in analyse(led).spans if s.tag == "head"]
+
+
 def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() -> None:
     """Most lines end like a sentence: each line is a paragraph, so "Ordre de valeur des cartes et
     points qu'elles représentent" heads the next line even with no blank line between; in a page's
