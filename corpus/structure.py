@@ -596,8 +596,8 @@ def _numbered(w: _Walker, line: Line) -> bool:
 def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
     dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
-    "•"); so does a line opened in capitals or by a number after one, or after a row of values, and
-    a line that names a field before a colon."""
+    "•"); so does a line opened in capitals or by a number after one, or after a row of values, a
+    line that names a field before a colon, and a line in capitals after a field and a blank line."""
     if L.bulleted(line.text) and (
         L.ends_terminal(prev.text) or L.bulleted(prev.text) or not L.lower_after_bullet(line.text)
     ):
@@ -613,6 +613,8 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
         return False  # "Nombre de joueurs: de 3 à 8⏎Matériel: un jeu de 52 cartes": one field a line
     if L.ends_hyphen(prev.text) and L.starts_lower(line.text):
         return True
+    if w.gap and L.fielded(prev.text) and L.starts_upper(line.text):
+        return False  # "Matériel : un jeu de 52 cartes⏎⏎La dame de pique…": a field ends with its line
     if w.gap:
         return not L.ends_terminal(prev.text) or (L.starts_lower(line.text) and not L.opens_number(line.text))
     return not (L.ends_terminal(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)))

@@ -25,11 +25,15 @@ def _settings() -> tuple[float, float]:
     return float(table["weak"]), float(table["confidence"])
 
 
+RUNS_ON = ":,;"  # a sentence ending so leaves its statement open to the next
+
+
 def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequence[str] = ()) -> None:
     """Relabel, in place, the sentences of one text (in reading order) that their neighbours decide,
     each from the labels the words alone gave (measured: so weak rules keep out of prose); a
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc), and
-    a row of values with the heading of its table (`sections`: "Couleur d'atout"). A text of a few
+    a row of values with the heading of its table (`sections`: "Couleur d'atout"), and a sentence
+    under a heading of commentary or history ("Commentaire :") is narrative. A text of a few
     sentences that names no play at all (no card, game, player or die) states no law of a game: its
     rules are narrative."""
     weak, _ = _settings()
@@ -48,6 +52,8 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     headed |= {i for i in range(len(docs)) if _itemised(docs, i)}
+    commented = _commentary(docs, sections)
+    headed |= commented
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -58,6 +64,34 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
             _relabel(doc, "rule")
         elif bearing[i] and not any(around) and classify.margin(totals) <= weak:
             _relabel(doc, "narrative")
+    _run_on(docs, commented)
+
+
+def _run_on(docs: Sequence[Doc], commented: set[int]) -> None:
+    """A sentence that a rule runs on to, ending on a colon, a comma or a semicolon (the items of its
+    list: "…les passe à son voisin :" / "Au 1er tour, …," / "Au 3ème tour, à son voisin de droite,"),
+    is part of that rule, where no cue of advice or narrative marks it."""
+    for i in range(1, len(docs)):
+        before, doc = docs[i - 1], docs[i]
+        if (
+            i not in commented
+            and before.text.rstrip()[-1:] in RUNS_ON
+            and classify.label_of(before.cats) in RULE_BEARING
+            and classify.label_of(doc.cats) not in RULE_BEARING
+            and classify.unmarked(doc._.cue_totals)
+        ):
+            _relabel(doc, "rule")
+
+
+def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
+    """The sentences under a heading of commentary or history ("Commentaire :", "Historique"), which
+    report the rules of other books and times: narrative, whatever their words or neighbours."""
+    heading = re.compile(classify.section("context")["commentary"], re.IGNORECASE)
+    out = {i for i, section in enumerate(sections[: len(docs)]) if heading.search(section)}
+    for i in out:
+        if classify.label_of(docs[i].cats) in RULE_BEARING:
+            _relabel(docs[i], "narrative")
+    return out
 
 
 @cache

@@ -158,6 +158,31 @@ def test_a_pronoun_for_the_card_turned_before_states_the_trumps() -> None:
     assert not other[1]._.claims
 
 
+def test_a_heading_of_commentary_makes_what_it_heads_narrative() -> None:
+    """Under "Commentaire :" a sentence that reports another book's rules ("L'Académie universelle
+    des jeux en 1718 fixe le minimum à deux joueurs et le maximum à 4") is no rule of the text; under
+    "Règles" the same sentence is one."""
+    law = "On joue à quatre joueurs avec un jeu de 32 cartes, et le maximum est porté à six joueurs."
+    for heading, expected in (("Commentaire :", "narrative"), ("Règles", "rule")):
+        docs = [nlp()(t) for t in (law, law)]
+        in_context(docs, sections=["", heading])
+        assert max(docs[1].cats, key=docs[1].cats.get) == expected, heading
+
+
+def test_the_items_a_rule_runs_on_to_are_rules() -> None:
+    """ "…chaque participant choisit trois cartes et les passe à son voisin :" over items ending on a
+    comma ("Au 3ème tour, à son voisin de droite,"): each item is part of the rule; after a
+    sentence ending on a full stop, the same item is what its words make it."""
+    lead = "Une fois la distribution finie, chaque joueur doit choisir trois cartes et les passer à son voisin :"
+    items = ("Au 1er tour, à son voisin de gauche,", "Au 2ème tour, à son voisin de droite,")
+    docs = [nlp()(t) for t in (lead, *items)]
+    in_context(docs)
+    assert [max(d.cats, key=d.cats.get) for d in docs] == ["rule", "rule", "rule"]
+    docs = [nlp()(t) for t in ("Le vieux comte regardait la pluie.", *items)]
+    in_context(docs)
+    assert max(docs[1].cats, key=docs[1].cats.get) != "rule"
+
+
 def test_rows_after_a_row_of_the_trumps_values_value_the_trumps() -> None:
     """ "Lorsqu'elles sont des atouts, les valeurs sont : Valet = 20pts." over "9 = 14pts." and "As =
     11pts.": the trumps' values, row after row; after a row of the plain suits, the plain cards."""

@@ -143,6 +143,8 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Le jeu est mélangé et coupé d'au moins deux cartes.", True),
         ("Il est capital de retenir la valeur des cartes non atouts et atouts pour jouer à la Belote.", False),
         ("Actuellement, sous divers noms, la belote compte dans le monde entier des millions d'adeptes.", False),
+        ("D'après l'ouvrage de Beaulieu, paru aux éditions Ouest-France, le jeu aurait été pratiqué à Camaret.", False),
+        ("Des jetons ou des fiches, comme au poker, sont utilisés.", True),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -732,6 +734,16 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ),
         ("Lorsqu'elles sont des atouts, les valeurs sont : Valet = 20pts.", [{"values": {"valet-atout": 20}}]),
         ("Lorsque les cartes sont sans atouts, les valeurs sont : As = 11pts.", [{"values": {"as": 11}}]),
+        ("Nombre de joueurs : uniquement à 4", [{"players": 4}]),
+        ("Joueurs 3-5", [{"players": [3, 4, 5]}]),
+        ("Le jeu peut être joué par 4 à 8 joueurs installés autour du plateau.", [{"players": [4, 5, 6, 7, 8]}]),
+        ("Il distribue toutes les cartes une par une aux joueurs (13 par personne).", [{"hand": 13}]),
+        ("Celui-ci mélange les cartes puis en distribue une, et une seule, à chaque joueur.", [{"hand": 1}]),
+        (
+            "La valeur des cartes va en diminuant du Roi à l'As.",
+            [{"order": ["roi", "dame", "valet", "10", "9", "8", "7", "6", "5", "4", "3", "2", "as"]}],
+        ),
+        ("La partie se termine lorsqu'un des joueurs a réussi à réaliser un minimum de 100 points.", [{"target": 100}]),
         ("Il retournera la dernière carte du paquet afin de fixer la couleur d'Atout.", [{"trumps": "turned"}]),
         (
             "Les valeurs sont définies suivant l'ordre décroissant suivant : •10, As, Roi, Dame, Valet, 9, 8 et 7.",

@@ -126,6 +126,16 @@ def test_a_title_set_apart_under_another_heading_is_a_heading_too() -> None:
     assert not [s for s in analyse(led).spans if s.tag == "head"]
 
 
+def test_a_field_ends_its_paragraph_before_a_blank_line_and_a_capital() -> None:
+    """ "Matériel : un jeu de 52 cartes", a blank line, then "La dame de pique est-elle…": the field
+    is a paragraph of its own, not the first words of the next; a line that is no field goes on."""
+    raw = "On joue à quatre.\n\nMatériel : un jeu de 52 cartes\n\nLa dame de pique est une figure.\n"
+    paragraphs = [raw[s.start : s.end] for s in analyse(raw).spans if s.tag == "p"]
+    assert "Matériel : un jeu de 52 cartes" in paragraphs
+    goes_on = raw.replace("Matériel : un jeu de 52 cartes", "On se sert pour ce jeu de")
+    assert "On se sert pour ce jeu de" not in [goes_on[s.start : s.end] for s in analyse(goes_on).spans if s.tag == "p"]
+
+
 def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() -> None:
     """Most lines end like a sentence: each line is a paragraph, so "Ordre de valeur des cartes et
     points qu'elles représentent" heads the next line even with no blank line between; in a page's
