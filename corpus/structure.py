@@ -177,6 +177,7 @@ class _Walker:
         self.block_lines: list[Line] = []
         self.prev: Line | None = None
         self.gap = False
+        self.unwrapped = False  # the text's lines are its paragraphs (_unwrapped)
         self.arabic_next: int | None = None
         self.roman_next = 1
         self.section_has_body = False
@@ -326,7 +327,21 @@ def analyse(raw: str) -> Layout:
     walker = _Walker(lines, layout)
     _walk(walker, lines, first, last, fw_lines)
     _adopt_orphans(layout)
+    layout.edits += _soft_hyphens(raw, body_start, body_end)
     return layout
+
+
+_SOFT_HYPHEN = re.compile(r"(?<=[^\W\d_])¬(?=[^\W\d_])")  # "sui¬vante", "pa¬quet": a print's hyphen kept
+
+
+def _soft_hyphens(raw: str, start: int, end: int) -> list[Span]:
+    """A word the print cut at a line's end, its hyphen kept as `¬` inside the line by a site that
+    joined the lines: the word read whole, the hyphen in the original."""
+    attrs = {"resp": HYPHEN_RESP, "cert": "high"}
+    return [
+        Span("orig", m.start(), m.end(), {}, literal="", literal_attrs=attrs)
+        for m in _SOFT_HYPHEN.finditer(raw, start, end)
+    ]
 
 
 def _adopt_orphans(layout: Layout) -> None:
@@ -360,6 +375,7 @@ def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
 
 def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
     unwrapped = _unwrapped(lines, first, last, fw_lines)
+    w.unwrapped = unwrapped
     quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
@@ -593,6 +609,15 @@ def _numbered(w: _Walker, line: Line) -> bool:
     return bool(arabic_at(line.text, line.start, w.arabic_next) or roman_line(line.text, line.start, w.roman_next))
 
 
+_BRACKETED = re.compile(r"\([^()]*\)")
+SHORT_LINE = 40
+
+
+def _counts(text: str) -> bool:
+    """A short line of numbers and words ("2 à 8 joueurs – 52 cartes"), not a catchword ("que")."""
+    return len(text) <= SHORT_LINE and bool(re.search(r"\d", text)) and len(text.split()) >= 2
+
+
 def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
     dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
@@ -615,6 +640,10 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
         return True
     if w.gap and L.fielded(prev.text) and L.starts_upper(line.text):
         return False  # "Matériel : un jeu de 52 cartes⏎⏎La dame de pique…": a field ends with its line
+    if w.gap and _BRACKETED.fullmatch(prev.stripped):
+        return False  # "(italien tarocco, peut-être de tara)⏎⏎Jeu de 78 cartes…": a gloss stands alone
+    if w.unwrapped and _counts(prev.stripped) and (L.starts_upper(line.text) or L.opens_number(line.text)):
+        return False  # a short line of counts where lines are paragraphs: "2 à 8 joueurs – 52 cartes⏎Le but…"
     if w.gap:
         return not L.ends_terminal(prev.text) or (L.starts_lower(line.text) and not L.opens_number(line.text))
     return not (L.ends_terminal(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)))

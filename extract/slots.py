@@ -343,12 +343,13 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
 
 def _spanned_order(before: str, clause: str, at: int) -> list[Slot]:
     """ "La valeur des cartes va en décroissant, du roi à l'as": every rank of the natural order
-    between the two, the highest first (the knight only where a pack has one, so not here)."""
+    between the two, the highest first (the knight only where the clause names one or its pack)."""
     table = _table()["listed_order"]
     match = _data_pattern("listed_order", "span").search(clause)
     if not match or not _data_pattern("listed_order", "lead").search(before + clause[: match.start()]):
         return []
-    natural = [rank for rank in card_ranks() if rank != "cavalier"]  # lowest first, the ace low
+    knight = _data_pattern("figures", "knight").search(before + clause)  # "…, le cavalier se situant entre…"
+    natural = [rank for rank in card_ranks() if knight or rank != "cavalier"]  # lowest first, the ace low
     high, low = (_rank_list(match.group(g))[0] for g in ("high", "low"))
     ace_high = high == "as"  # "de l'as au deux": the ace above the king
     order = ([*natural[1:], "as"] if ace_high else natural)[::-1]

@@ -145,6 +145,12 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Actuellement, sous divers noms, la belote compte dans le monde entier des millions d'adeptes.", False),
         ("D'après l'ouvrage de Beaulieu, paru aux éditions Ouest-France, le jeu aurait été pratiqué à Camaret.", False),
         ("Des jetons ou des fiches, comme au poker, sont utilisés.", True),
+        ("Pour les plus petits, retirer aussi les 7, 8, 9, 10.", True),
+        ("Une fois cela fait, toutes les paires sont enlevées du jeu.", True),
+        ("Ne pas être le dernier joueur à avoir le pouilleux entre les mains.", True),
+        ("Les atouts sont toujours plus forts que la couleur.", True),
+        ("Ainsi, le pouilleux restera inconnu durant toute la partie, pimentant ainsi le jeu.", False),
+        ("Le tarot s'est toutefois séparé des diseuses de bonne aventure à l'époque de la Renaissance.", False),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -744,6 +750,15 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
             [{"order": ["roi", "dame", "valet", "10", "9", "8", "7", "6", "5", "4", "3", "2", "as"]}],
         ),
         ("La partie se termine lorsqu'un des joueurs a réussi à réaliser un minimum de 100 points.", [{"target": 100}]),
+        ("Le Tarot se joue avec un jeu spécifique de 78 cartes.", [{"size": 78}]),
+        ("Un jeu de 52 cartes auquel on retire le valet de trèfle.", [{"size": 51}]),
+        ("Nous aurons donc 51 cartes en jeu.", [{"size": 51}]),
+        ("Remplir un contrat en réalisant le maximum de points par des levées.", []),
+        ("2 à 8 joueurs – 52 cartes", [{"players": [2, 3, 4, 5, 6, 7, 8]}]),
+        (
+            "Les cartes sont classées, dans l'ordre décroissant, du roi à l'as, le cavalier entre la dame et le valet.",
+            [{"order": ["roi", "dame", "cavalier", "valet", "10", "9", "8", "7", "6", "5", "4", "3", "2", "as"]}],
+        ),
         ("Il retournera la dernière carte du paquet afin de fixer la couleur d'Atout.", [{"trumps": "turned"}]),
         (
             "Les valeurs sont définies suivant l'ordre décroissant suivant : •10, As, Roi, Dame, Valet, 9, 8 et 7.",

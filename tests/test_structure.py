@@ -136,6 +136,18 @@ def test_a_field_ends_its_paragraph_before_a_blank_line_and_a_capital() -> None:
     assert "On se sert pour ce jeu de" not in [goes_on[s.start : s.end] for s in analyse(goes_on).spans if s.tag == "p"]
 
 
+def test_a_gloss_in_brackets_and_a_line_of_counts_stand_alone() -> None:
+    """A dictionary's gloss "(italien tarocco…)" between blank lines, and "2 à 8 joueurs – 52 cartes"
+    in a text whose lines are its paragraphs, are paragraphs of their own; a catchword ("que") and a
+    line with no count still run on."""
+    gloss = "tarot\n\n(italien tarocco, peut-être de tara)\n\nJeu de 78 cartes, servant au jeu.\n"
+    assert "Jeu de 78 cartes, servant au jeu." in [gloss[s.start : s.end] for s in analyse(gloss).spans if s.tag == "p"]
+    lines = "2 à 8 joueurs – 52 cartes\nLe but est de se défaire de ses cartes.\nOn retire un valet.\nOn donne tout.\n"
+    assert "2 à 8 joueurs – 52 cartes" in [lines[s.start : s.end] for s in analyse(lines).spans if s.tag == "p"]
+    words = lines.replace("2 à 8 joueurs – 52 cartes", "On joue avec un jeu de")
+    assert "On joue avec un jeu de" not in [words[s.start : s.end] for s in analyse(words).spans if s.tag == "p"]
+
+
 def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() -> None:
     """Most lines end like a sentence: each line is a paragraph, so "Ordre de valeur des cartes et
     points qu'elles représentent" heads the next line even with no blank line between; in a page's

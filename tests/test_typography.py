@@ -129,6 +129,21 @@ def test_a_line_break_join_is_recorded_on_the_break_with_its_method() -> None:
     assert joins and all(lb.get("resp") == "#academie.hyphenation" for lb in joins)
 
 
+def test_a_print_hyphen_kept_inside_a_line_is_read_whole_and_is_no_banner() -> None:
+    """ "auquel¬les", "sui¬vante": a site that joined the print's lines kept its hyphens as `¬`; the
+    word is read whole, the mark kept in the original with the hyphenation's resp, and a text that
+    opens with one is no catalogue record ("¬de¬: ¬La¬ Maison" is)."""
+    raw = "Le Tarot\n\nUn jeu de 78 cartes auquel¬les joueurs ajoutent la valeur sui¬vante.\n"
+    assert clean_text(raw).strip() == "Le Tarot\n\nUn jeu de 78 cartes auquelles joueurs ajoutent la valeur suivante."
+    tree = etree.fromstring(encode_text(_INPUT, raw, []).data, safe_parser())
+    assert not tree.xpath("//t:front", namespaces=NS)
+    origs = tree.xpath("//t:choice/t:orig", namespaces=NS)
+    assert [o.text for o in origs] == ["¬", "¬"]
+    assert {o.getparent().find("t:reg", NS).get("resp") for o in origs} == {"#academie.hyphenation"}
+    record = "¬de¬: ¬La¬ Maison Academique, Paris, 1659\n\nLe jeu se joue à quatre.\n"
+    assert etree.fromstring(encode_text(_INPUT, record, []).data, safe_parser()).xpath("//t:front", namespaces=NS)
+
+
 def test_a_print_that_spaces_semicolons_gets_the_spaces_noisy_ocr_lost() -> None:
     from corpus.cleaner import spaced_convention
 
