@@ -66,12 +66,12 @@ def first_letter(text: str) -> str:
 
 
 def starts_lower(text: str) -> bool:
-    letter = first_letter(text[:4])
+    letter = first_letter(text.lstrip(WS)[:4])  # past a line's indent ("    Procurez-vous…")
     return bool(letter) and letter.islower()
 
 
 def starts_upper(text: str) -> bool:
-    letter = first_letter(text[:4])
+    letter = first_letter(text.lstrip(WS)[:4])
     return bool(letter) and letter.isupper()
 
 

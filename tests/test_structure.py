@@ -148,6 +148,14 @@ def test_a_gloss_in_brackets_and_a_line_of_counts_stand_alone() -> None:
     assert "On joue avec un jeu de" not in [words[s.start : s.end] for s in analyse(words).spans if s.tag == "p"]
 
 
+def test_an_indented_line_in_capitals_after_a_bullet_opens_a_paragraph() -> None:
+    """ "    • Selon les experts, … ." then "    Procurez-vous un jeu…": the indent does not hide the
+    capital, so the bullet's paragraph ends where the next line begins."""
+    raw = "Préparer le jeu\n\n    • Selon les experts, on joue à trois.\n    Procurez-vous un jeu de 52 cartes.\n"
+    paragraphs = [raw[s.start : s.end] for s in analyse(raw).spans if s.tag == "p"]
+    assert "Procurez-vous un jeu de 52 cartes." in paragraphs
+
+
 def test_in_a_text_whose_lines_are_its_paragraphs_a_short_line_is_a_heading() -> None:
     """Most lines end like a sentence: each line is a paragraph, so "Ordre de valeur des cartes et
     points qu'elles représentent" heads the next line even with no blank line between; in a page's
