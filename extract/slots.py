@@ -307,7 +307,7 @@ def _row_values(low: str) -> dict[str, float | None] | None:
 def _value_row() -> re.Pattern[str]:
     return re.compile(
         rf"\s*[•*–—-]?\s*(?P<ranks>{_fill()['RANKS'][1]})(?:\s*\([^)]{{1,30}}\))?\s*[:=]\s*"
-        rf"(?P<value>{_NUMBER})\s*(?:points?|pts?)?\s*\.?\s*"
+        rf"(?P<value>{_NUMBER})\s*(?:points?|pts?)?\s*[.,;]?\s*"
     )
 
 
@@ -579,6 +579,13 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
         numbers["size"] += numbers.pop("added")
     if "less" in entry:  # "un jeu de 54 cartes auquel on retire les jokers"
         numbers["size"] -= entry["less"]
+    if "side" in numbers:  # "trois contre trois"
+        numbers["players"] = numbers.pop("side") + numbers.pop("side2")
+    if "rounds" in numbers:  # "six cartes en deux fois": equal packets
+        rounds, hand = int(numbers.pop("rounds")), numbers["hand"]
+        if rounds < 2 or hand % rounds:
+            return None
+        claim["packets"] = [hand // rounds] * rounds
     if "teams" in numbers:  # "deux équipes de deux joueurs"
         numbers["players"] = numbers.pop("teams") * numbers.pop("per_team")
     if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
