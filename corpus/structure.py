@@ -374,8 +374,7 @@ def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
 
 
 def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
-    unwrapped = _unwrapped(lines, first, last, fw_lines)
-    w.unwrapped = unwrapped
+    w.unwrapped = _unwrapped(lines, first, last, fw_lines)
     quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
@@ -403,9 +402,9 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
         elif quote_end is None and _is_heading(
             line,
             w.prev,
-            w.gap or unwrapped,
+            w.gap or w.unwrapped,
             _next_content(lines, i, last, fw_lines),
-            unwrapped or _gap_after(lines, i, last),
+            w.unwrapped or _gap_after(lines, i, last),
             w.block is not None and w.block.tag == "head",
         ):
             _take_heading(w, line)

@@ -86,12 +86,16 @@ def _run_on(docs: Sequence[Doc], commented: set[int]) -> None:
 def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
     """The sentences under a heading of commentary or history ("Commentaire :", "Historique"), which
     report the rules of other books and times: narrative, whatever their words or neighbours."""
-    heading = re.compile(classify.section("context")["commentary"], re.IGNORECASE)
-    out = {i for i, section in enumerate(sections[: len(docs)]) if heading.search(section)}
+    out = {i for i, section in enumerate(sections[: len(docs)]) if _commentary_heading().search(section)}
     for i in out:
         if classify.label_of(docs[i].cats) in RULE_BEARING:
             _relabel(docs[i], "narrative")
     return out
+
+
+@cache
+def _commentary_heading() -> re.Pattern[str]:
+    return re.compile(classify.section("context")["commentary"], re.IGNORECASE)
 
 
 @cache

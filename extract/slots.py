@@ -208,10 +208,10 @@ def carried_row(before: list[Slot], sentence: str) -> list[Slot]:
     """A row of values after a row of the trumps' values ("Lorsqu'elles sont des atouts, les valeurs
     sont : Valet = 20pts." / "9 = 14pts."): the trumps' values too; else nothing."""
     trumps = [card for slot in before for card in slot.claim.get("values", {})]
-    row = _row_values(modern(sentence)) if len(sentence) <= ROW_CHARS else None
-    if not row or not trumps or not all(card.endswith("-atout") for card in trumps):
-        return []
-    return [Slot("value", {"values": _as_trumps(row)}, 0, len(sentence))]
+    if not trumps or not all(card.endswith("-atout") for card in trumps) or len(sentence) > ROW_CHARS:
+        return []  # the common case, read before the sentence is (this runs on every pair of sentences)
+    row = _row_values(modern(sentence))
+    return [Slot("value", {"values": _as_trumps(row)}, 0, len(sentence))] if row else []
 
 
 def _led_row(before: str, clause: str, at: int) -> list[Slot]:
