@@ -202,7 +202,7 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     if args.what == "pipeline":
         scales = tuple(_positive(n) for n in args.scales.split(","))
-        for line in bench_pipeline(scales):
+        for line in bench_pipeline(scales, args.repeat):
             print(line, flush=True)
         return 0
     if not args.dir:
@@ -471,6 +471,9 @@ def parser() -> argparse.ArgumentParser:
     bench.add_argument("--limit", type=int, default=0, help="at most this many files, or games (0: default)")
     bench.add_argument(
         "--scales", default="1,10,100", help="pipeline: sizes of the synthetic corpus, in copies (default 1,10,100)"
+    )
+    bench.add_argument(
+        "--repeat", type=_positive, default=3, help="pipeline: timings of each, the fastest kept (default 3)"
     )
     bench.set_defaults(handler=_bench)
     return top

@@ -12,7 +12,8 @@ WS = " \t\r\n"
 _TERMINAL = re.compile(r"[.!?:”]\W{0,2}$")
 _FIRST_LETTER = re.compile(r"[^\W\d_]")
 _BULLET = re.compile(r"[-–—•♦◆►▪●✓√]\s")  # "- 15 cartes si l'on est 3", "— Tout joueur est tenu…"
-_OPENS_NUMBER = re.compile(r"\d+\s")  # "32 cartes, dans l'ordre…": a number, then a word
+_ITEM_NUMBER = re.compile(r"\d{1,2}\s?[/)]\s")  # "1/ cela n'est possible…", "2) on le peut…"
+_OPENS_NUMBER = re.compile(r"\d+(?:er|re|ère|e|ème)?\s")  # "32 cartes, dans l'ordre…", "1ère partie": a number, a word
 # "Matériel: un jeu de 52 cartes": a field's name of a few words, its colon, then its value (not "Il dit :")
 _FIELD = re.compile(
     r"(?!(?:il|ils|elle|elles|on|je|nous|vous)\b)[A-ZÀ-ÝÆŒ][^\W\d_]*(?:[ '’-][^\W\d_]+){0,3}\s?:\s+\S", re.I
@@ -111,6 +112,11 @@ def cut_without_hyphen(text: str, following: str) -> bool:
 def bulleted(text: str) -> bool:
     """Does the line open with a bullet or a dash, an item of a list or a new paragraph?"""
     return bool(_BULLET.match(text.lstrip(WS)))
+
+
+def item_numbered(text: str) -> bool:
+    """Does the line open with the number of an item of a list ("1/", "2)"), whatever follows?"""
+    return bool(_ITEM_NUMBER.match(text.lstrip(WS)))
 
 
 def lower_after_bullet(text: str) -> bool:

@@ -620,12 +620,15 @@ def _counts(text: str) -> bool:
 def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     """Whether `line` goes on with the paragraph that `prev` ended. A line opened by a bullet or a
     dash starts its own (unless it goes on in lower case from a line that did not end: OCR's stray
-    "•"); so does a line opened in capitals or by a number after one, or after a row of values, a
-    line that names a field before a colon, and a line in capitals after a field and a blank line."""
+    "•"), and so does an item's number ("1/", "2)"); so does a line opened in capitals or by a
+    number after one, or after a row of values, a line that names a field before a colon, and a line
+    in capitals after a field and a blank line."""
     if L.bulleted(line.text) and (
         L.ends_terminal(prev.text) or L.bulleted(prev.text) or not L.lower_after_bullet(line.text)
     ):
         return False
+    if L.item_numbered(line.text):
+        return False  # "…au lieu de piocher, mais⏎1/ cela n'est possible qu'au deuxième tour⏎2/ on le peut…"
     if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
         return False
     rows = layout_data().value_row
@@ -641,8 +644,8 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
         return False  # "Matériel : un jeu de 52 cartes⏎⏎La dame de pique…": a field ends with its line
     if w.gap and _BRACKETED.fullmatch(prev.stripped):
         return False  # "(italien tarocco, peut-être de tara)⏎⏎Jeu de 78 cartes…": a gloss stands alone
-    if w.unwrapped and _counts(prev.stripped) and (L.starts_upper(line.text) or L.opens_number(line.text)):
-        return False  # a short line of counts where lines are paragraphs: "2 à 8 joueurs – 52 cartes⏎Le but…"
+    if (w.unwrapped or w.gap) and _counts(prev.stripped) and (L.starts_upper(line.text) or L.opens_number(line.text)):
+        return False  # a short line of counts where lines are paragraphs, or before a blank line: "20 minutes⏎⏎Le…"
     if w.gap:
         return not L.ends_terminal(prev.text) or (L.starts_lower(line.text) and not L.opens_number(line.text))
     return not (L.ends_terminal(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)))

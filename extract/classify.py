@@ -71,7 +71,7 @@ def scores(text: str, has_claim: bool | None = None, play_terms: int = 0) -> dic
     low = _lowered(text)
     out = _totals(low)
     words, weight, cap = _domain_set()
-    found = sum(words.items[i].full.search(low) is not None for i in words.candidates(low))
+    found = len(words.matching(low))
     out["rule"] = out.get("rule", 0) + weight * min(cap, found + play_terms)
     if has_claim is None:  # the pipeline passes what its slot component found; alone, look here
         has_claim = bool(slots.extract(text))
@@ -112,10 +112,9 @@ def _totals(low: str) -> dict[str, float]:
     """The weights of every class's cues the sentence holds, each class's summed."""
     quicks, weights = _all_cues()
     out = dict.fromkeys(cues(), 0.0)
-    for i in quicks.candidates(low):
-        if quicks.items[i].full.search(low):
-            label, weight = weights[i]
-            out[label] += weight
+    for i in quicks.matching(low):
+        label, weight = weights[i]
+        out[label] += weight
     return out
 
 

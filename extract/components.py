@@ -110,12 +110,14 @@ def is_clause(doc: Doc) -> bool:
     """Has the sentence a finite verb or a subject pronoun (the tagger may miss the verb of "On
     mêle.")? A law is a clause; "Du nombre des Cartes." heads one. A mark the tagger reads as a
     verb (OCR's stray "’") is none. A manual's instruction opens with its verb, which the tagger
-    often reads as a noun: an imperative ("Retournez la 1ère carte") or an infinitive ("Faire
-    dernier tour") is a clause too."""
+    often reads as a noun: an imperative ("Retournez la 1ère carte", "En cas d'égalité, réessayez")
+    or an infinitive that opens it ("Faire dernier tour") is a clause too."""
     if any(token.is_alpha and "Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc):
         return True
+    if any(token.is_alpha and _instruction(token.lower_) for token in doc):  # "En cas d'égalité, réessayez."
+        return True
     first = next((token for token in doc if token.is_alpha), None)
-    return first is not None and (_instruction(first.lower_) or "Inf" in first.morph.get("VerbForm"))
+    return first is not None and "Inf" in first.morph.get("VerbForm")
 
 
 NOT_IMPERATIVE = frozenset(("chez", "assez", "nez"))

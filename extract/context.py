@@ -52,8 +52,9 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     headed = {i for i, (heading, doc) in enumerate(zip(headings, docs, strict=False)) if _headed(heading, doc)}
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     headed |= {i for i in range(len(docs)) if _itemised(docs, i)}
-    commented = _commentary(docs, sections)
+    commented = _commentary(docs, sections) | _examples(docs, sections)
     headed |= commented
+    _listed(docs, commented)
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
@@ -83,6 +84,28 @@ def _run_on(docs: Sequence[Doc], commented: set[int]) -> None:
             _relabel(doc, "rule")
 
 
+def _listed(docs: Sequence[Doc], commented: set[int]) -> None:
+    """A list a sentence announces with a colon, the announcement or an item of which states a rule
+    ("Les combinaisons sont les suivantes :" / "- brelans (trois cartes de même hauteur…)" / "- suites,
+    c'est-à-dire…"), is one rule: the announcement and every item no cue of advice or narrative
+    marks are rules."""
+    for i, doc in enumerate(docs):
+        if i in commented or not doc.text.rstrip().endswith(":"):
+            continue
+        items = list(takewhile(lambda item: slots.ITEM.match(item.text), docs[i + 1 :]))
+        if items and any(classify.label_of(told.cats) in RULE_BEARING for told in (doc, *items)):
+            for told in (doc, *items):
+                if classify.label_of(told.cats) not in RULE_BEARING and _unmarked_item(told._.cue_totals):
+                    _relabel(told, "rule")
+
+
+def _unmarked_item(totals: dict[str, float]) -> bool:
+    """No cue of advice or narrative, but an item's shortness ("• As = 4 tentatives"), which
+    weighs as a heading's would."""
+    _, weight = classify.heading()
+    return classify.unmarked(totals) or classify.unmarked({**totals, "narrative": totals["narrative"] - weight})
+
+
 def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
     """The sentences under a heading of commentary or history ("Commentaire :", "Historique"), which
     report the rules of other books and times: narrative, whatever their words or neighbours."""
@@ -91,6 +114,33 @@ def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
         if classify.label_of(docs[i].cats) in RULE_BEARING:
             _relabel(docs[i], "narrative")
     return out
+
+
+def _examples(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
+    """The sentences after one that announces a worked example ("Prenons un exemple :"), to the end
+    of its section, and those under such a heading: a game played out ("Le joueur A pose le 2 de
+    carreau."), narrative."""
+    titles = [*sections[: len(docs)], *[""] * (len(docs) - len(sections))]
+    out: set[int] = set()
+    for i, doc in enumerate(docs):
+        if i in out or not (_example().search(doc.text) and doc.text.rstrip().endswith(":")):
+            continue
+        j = i + 1
+        while j < len(docs) and titles[j] == titles[i]:
+            out.add(j)
+            j += 1
+    out |= {
+        i for i, title in enumerate(titles) if title and _example().search(title)
+    }  # "Prenons un exemple:" a heading
+    for i in out:
+        if classify.label_of(docs[i].cats) in RULE_BEARING:
+            _relabel(docs[i], "narrative")
+    return out
+
+
+@cache
+def _example() -> re.Pattern[str]:
+    return re.compile(classify.section("context")["example"], re.IGNORECASE)
 
 
 @cache

@@ -519,29 +519,19 @@ def _clause_slots(clause: str, at: int, before: str, only: str = "") -> list[Slo
     what is left after a deal ("on donne onze cartes…, moyennant quoi il restera trois cartes");
     `only`: the entries with that key alone ("after": a sentence read after its heading's words)."""
     found = []
-    for i in _pattern_set().candidates(clause):
-        entry, pattern = patterns()[i]
+    for i, match in _pattern_set().finditer(clause):
+        entry = patterns()[i][0]
         if only and only not in entry:
             continue
-        needs = _data_pattern_of(entry["after"]) if "after" in entry else None
-        for match in pattern.full.finditer(clause):
-            if needs and not needs.search(before + clause[: match.start()]):
-                continue
-            claim = _claim(entry, match)
-            if claim:
-                kind = entry["kind"]
-                if kind == "counters" and _data_pattern("penalty", "words").search(clause):
-                    kind = "penalty"
-                found.append(
-                    Slot(
-                        kind,
-                        claim,
-                        at + match.start(),
-                        at + match.end(),
-                        entry.get("yields", False),
-                        entry.get("rest", False),
-                    )
-                )
+        if "after" in entry and not _data_pattern_of(entry["after"]).search(before + clause[: match.start()]):
+            continue
+        claim = _claim(entry, match)
+        if claim:
+            kind = entry["kind"]
+            if kind == "counters" and _data_pattern("penalty", "words").search(clause):
+                kind = "penalty"
+            yields, rest = entry.get("yields", False), entry.get("rest", False)
+            found.append(Slot(kind, claim, at + match.start(), at + match.end(), yields, rest))
     return found
 
 

@@ -93,6 +93,17 @@ def test_a_number_under_the_heading_that_names_it_states_that_fact() -> None:
         encode_text(_INPUT, ranged.replace("Nombre de joueurs", "Manière de jouer"), []).data, safe_parser()
     )
     assert not analyse(root)[-1].doc._.claims
+    for heading, told, claim in (
+        ("Nombre de joueurs", "De 3 à 6 par jeu de carte.", {"players": [3, 4, 5, 6]}),
+        ("Matériel pour jouer", "52 cartes", {"size": 52}),  # a page's box of fields
+    ):
+        root = etree.fromstring(
+            encode_text(
+                _INPUT, raw.replace("Nombre de joueurs", heading).replace("Généralement quatre.", told), []
+            ).data,
+            safe_parser(),
+        )
+        assert [s.claim for s in analyse(root)[-1].doc._.claims] == [claim], heading
 
 
 def test_a_count_opening_the_sentence_under_its_heading_is_that_fact() -> None:
@@ -169,6 +180,35 @@ def test_a_heading_of_commentary_makes_what_it_heads_narrative() -> None:
         assert max(docs[1].cats, key=docs[1].cats.get) == expected, heading
 
 
+def test_a_history_heading_names_its_game_and_an_example_is_played_out() -> None:
+    """ "L'histoire de la bataille corse" heads commentary as "Histoire" does; the sentences after
+    "Prenons un exemple :", to the end of its section, play a game out: narrative."""
+    law = "Le joueur pose la première carte de son paquet face visible au milieu de la table."
+    docs = [nlp()(t) for t in (law, law)]
+    in_context(docs, sections=["", "L’histoire de la bataille corse"])
+    assert [max(d.cats, key=d.cats.get) for d in docs] == ["rule", "narrative"]
+    played = ["Le joueur A pose le 2 de carreau.", "Le joueur B pose le 4 de coeur."]
+    for lead, expected in (("Prenons un exemple :", "narrative"), ("Le jeu se poursuit ainsi :", "rule")):
+        docs = [nlp()(t) for t in (law, lead, *played)]
+        in_context(docs)
+        assert max(docs[-1].cats, key=docs[-1].cats.get) == expected, lead
+
+
+def test_the_short_items_of_a_list_a_rule_announces_are_rules() -> None:
+    """ "Pour cela, il aura un nombre de tentatives prédéterminé :" over "• As = 4 tentatives":
+    items short by nature are part of the rule; after an announcement that states none, they are not."""
+    items = ["• Joker = 5 tentatives", "• As = 4 tentatives", "• Roi = 3 tentatives"]
+    lead = "Pour cela, il aura un nombre de tentatives prédéterminés :"
+    assert _labels([lead, *items]) == ["rule"] * 4
+    assert not {*_labels(["Le vieux comte regardait :", *items])[1:]} & set(RULE_BEARING)
+    told = [
+        "Voici le nombre de cartes à poser :",
+        "- pour un as, il faut poser quatre cartes ;",
+        "- pour un roi, trois cartes ;",
+    ]
+    assert _labels(told) == ["rule"] * 3  # "voici" the book on itself, but not before what is to be laid
+
+
 def test_the_items_a_rule_runs_on_to_are_rules() -> None:
     """ "…chaque participant choisit trois cartes et les passe à son voisin :" over items ending on a
     comma ("Au 3ème tour, à son voisin de droite,"): each item is part of the rule; after a
@@ -181,6 +221,17 @@ def test_the_items_a_rule_runs_on_to_are_rules() -> None:
     docs = [nlp()(t) for t in ("Le vieux comte regardait la pluie.", *items)]
     in_context(docs)
     assert max(docs[1].cats, key=docs[1].cats.get) != "rule"
+
+
+def test_a_list_announced_with_a_colon_is_one_rule_if_an_item_states_one() -> None:
+    """ "Les combinaisons sont les suivantes :" over dashed items, one of which states a rule: the
+    announcement and the other items are part of it; over items that state none, they stay what
+    their words make them."""
+    lead = "Les combinaisons sont les suivantes:"
+    brelans = "- brelans (trois cartes de même hauteur et de couleurs différentes) ou carrés."
+    suites = "- suites (ou séquences), c'est-à-dire trois cartes ou plus qui se suivent à la même couleur."
+    assert _labels([lead, brelans, suites]) == ["rule", "rule", "rule"]
+    assert [lab in RULE_BEARING for lab in _labels([lead, brelans])] == [False, False]
 
 
 def test_rows_after_a_row_of_the_trumps_values_value_the_trumps() -> None:

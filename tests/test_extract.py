@@ -23,7 +23,7 @@ from extract.classify import NARRATIVE_FLOOR, RULE_BEARING, classify, cues, doma
 from extract.evaluate import FIRST_KINDS, _covers, claim_accuracy, detection, facts, read_gold
 from extract.numbers import parse_number
 from extract.pipeline import nlp
-from extract.quick import Quicks, alternation, needed, requirements
+from extract.quick import Quick, Quicks, alternation, alternatives, needed, requirements
 from extract.slots import Slot, extract, without_knights
 from tests.conftest import run_academie
 
@@ -160,6 +160,28 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Rassemblez des amis prêts à jouer.", False),
         ("Ainsi, le pouilleux restera inconnu durant toute la partie, pimentant ainsi le jeu.", False),
         ("Le tarot s'est toutefois séparé des diseuses de bonne aventure à l'époque de la Renaissance.", False),
+        # a draw pile and a discard pile are words of the game; the bounds of a combination are rules
+        ("S'il advient que la pioche se vide, la défausse est alors mélangée pour former une nouvelle pile.", True),
+        ("La séquence la plus basse est A-2-3, et les extrémités les plus élevées J-Q-K.", True),
+        ("Les combinaisons valides sont des séquences de couleurs de trois cartes ou plus.", True),
+        ("Vous créez une combinaison avec au moins trois cartes, soit de même rang, soit formant une suite.", True),
+        ("Une fois une carte ajoutée à votre main, vous pouvez créer une combinaison.", True),
+        ("En cas d'égalité, réessayez.", True),  # an imperative after its case is a clause
+        ("On a aussi le droit de prendre la carte que vient de jeter le joueur précédent, mais", True),
+        ("1/ cela n'est possible qu'à partir du deuxième tour", True),
+        ("Ce jeu peut aussi se jouer sur internet, on parle alors de rami en ligne.", False),
+        ("Comme dans la bataille classique, l'objectif est de remporter l'ensemble des cartes.", True),
+        ("S'il y arrive, c'est alors à ce dernier de répondre à son tour.", True),
+        ("S'il y a plus de trois joueurs, il est conseillé de prendre deux jeux de 52 cartes.", False),
+        ("Ce sont généralement les joueurs ayant les réflexes les plus rapides qui gagnent.", False),
+        ("Mais il faut aussi de l'attention, une bonne coordination et un peu de mémoire.", False),
+        ("Généralement, tous les débutants gardent les deux tableaux sous les yeux lors de leurs parties :", False),
+        ("La carte 2 est la carte la plus puissante du jeu, surpassant même l'as.", True),
+        ("A la fin de la partie, le gagnant est proclamé Président et son dauphin Vice-Président.", True),
+        (
+            "Changer de place à chaque manche, échanger les meilleures cartes : ces obligations structurent la partie.",
+            False,
+        ),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -391,9 +413,28 @@ def test_the_quick_test_of_a_pattern_never_rules_out_a_match() -> None:
     for quick in [*patterns, *(q for _, q in slots.chain_patterns()), *domain()[0]]:
         for text in clauses:
             assert [m.span() for m in quick.finditer(text)] == [m.span() for m in quick.full.finditer(text)], text
-    together = Quicks(patterns)  # read as one set, each pattern's test is the same as alone
+    together = Quicks(patterns)  # read as one set, each pattern's test and matches are the same as alone
     for text in clauses[:2000]:
         assert together.candidates(text) == [i for i, q in enumerate(patterns) if q.may_match(text)], text
+        alone = [(i, m.span(), _matched(m)) for i, q in enumerate(patterns) for m in q.full.finditer(text)]
+        assert [(i, m.span(), _matched(m)) for i, m in together.finditer(text)] == alone, text
+        assert together.matching(text) == sorted({i for i, _, _ in alone}), text
+
+
+def _matched(match: re.Match[str]) -> dict[str, str]:
+    """The named groups that matched (an alternative read alone has only its own)."""
+    return {name: text for name, text in match.groupdict().items() if text is not None}
+
+
+def test_a_pattern_is_read_alternative_by_alternative_as_re_reads_it() -> None:
+    """Split at its top-level bars only, and its matches those of the whole: the leftmost, the first
+    alternative's where two start at one place."""
+    assert alternatives(r"a|b(c|d)|[|]x|\|y|[^]|]z") == ["a", "b(c|d)", "[|]x", r"\|y", "[^]|]z"]
+    assert alternatives(r"(?i)a|b") == [r"(?i)a|b"]  # its flags are the whole pattern's
+    pattern = r"\bdeux\b|\bdeux cartes|cartes à \w+|\w+ à chacun"
+    text = "on donne deux cartes à chacun, puis deux cartes à chacun"
+    assert [m.span() for m in Quick(pattern).finditer(text)] == [m.span() for m in re.finditer(pattern, text)]
+    assert len(Quick(pattern).branches) == 4
 
 
 def test_the_words_a_pattern_needs() -> None:
@@ -405,6 +446,10 @@ def test_the_words_a_pattern_needs() -> None:
     assert requirements(r"\bjou\w* avec (?P<n>\d+) cartes\b") == ({" cartes"}, {" avec "}, {"jou"})
     shared = requirements(r"\b(?:donne|distribue) (?:toutes )?les cartes")  # re's parser takes out the "d"
     assert shared == ({"les cartes"}, {"istribue", "onne"})
+    # what a lookahead must see is needed too, and a sign prose seldom has, however short
+    assert requirements(r"\b(?P<n>\d+)(?= ou \w+ jetons?)") == ({" jeton"}, {" ou "})
+    assert requirements(r"(?:^|,)\s*(?:as|roi)\s*=\s*\d+") == ({"="},)
+    assert needed(r"\b(?:as|roi)(?! = )") is None  # what a negative lookahead refuses is not needed
 
 
 def test_detection_on_the_annotated_sources_stays_at_its_measured_level() -> None:
@@ -775,6 +820,11 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ),
         ("Il ne se trouve pas l'un près de l'autre deux joueurs du même parti.", []),
         ("- Distribuer 6 cartes, face cachées à chaque joueur", [{"hand": 6}]),
+        ("Le but est de réaliser une série de 4 combinaisons avec ses 13 cartes en main.", [{"hand": 13}]),
+        ("Le donneur se charge de distribuer les 13 cartes de chaque participant.", [{"hand": 13}]),
+        ("Comme à la bataille, les 52 cartes sont distribuées et chacun tient son jeu en main.", [{"size": 52}]),
+        ("Les 8 cartes sont distribuées.", []),  # a hand, not the pack
+        ("Le Président distribue les 53 cartes une par une à chacun des joueurs.", [{"size": 53}]),
         ("- As = 1 point,", [{"values": {"as": 1}}]),
         ("Joker = -2 points, Valet & Dame = 10 points", [{"values": {"valet": 10, "dame": 10}}]),
         ("Remplir un contrat en réalisant le maximum de points par des levées.", []),

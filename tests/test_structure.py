@@ -177,15 +177,37 @@ def test_each_line_of_a_bulleted_list_is_its_own_paragraph() -> None:
     and what follows an item in capitals is a new paragraph; OCR's stray "•" before a word in lower
     case, after a line that did not end, goes on with it."""
     items = "On donne ainsi :\n- 9 cartes si l'on est 5\n- 8 cartes si l'on est 6\nLe premier joue.\n"
-    paragraphs = [items[s.start : s.end] for s in analyse(items).spans if s.tag == "p"]
-    assert paragraphs == [
+    assert _paragraphs(items) == [
         "On donne ainsi :",
         "- 9 cartes si l'on est 5",
         "- 8 cartes si l'on est 6",
         "Le premier joue.",
     ]
-    stray = "C'est la même marche à\n• observer quand on est quatre.\n"
-    assert len([s for s in analyse(stray).spans if s.tag == "p"]) == 1
+    assert len(_paragraphs("C'est la même marche à\n• observer quand on est quatre.\n")) == 1
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
+
+
+def test_an_ordinal_after_a_title_and_a_count_before_a_blank_line_end_their_lines() -> None:
+    """ "Déroulement de la partie" over "1ère partie: …" is a heading (an ordinal opens its line as a
+    number does), and "20 minutes", a field's value, ends before a blank line and a capital."""
+    text = "Déroulement de la partie\n\n1ère partie: tous les joueurs ont un statut égal.\n"
+    assert [s.tag for s in analyse(text).spans if s.tag in ("head", "p")] == ["head", "p"]
+    box = "Durée d'une partie :\n\n20 minutes\n\nLe Président est un jeu de cartes.\n"
+    assert _paragraphs(box)[-2:] == ["20 minutes", "Le Président est un jeu de cartes."]
+
+
+def test_each_numbered_item_of_a_list_is_its_own_paragraph() -> None:
+    """ "1/", "2)" open an item, though the line before did not end and the item goes on in lower case."""
+    items = "On a le droit de prendre sa carte, mais\n1/ cela n'est possible qu'au second tour\n2) on la pose.\n"
+    assert _paragraphs(items) == [
+        "On a le droit de prendre sa carte, mais",
+        "1/ cela n'est possible qu'au second tour",
+        "2) on la pose.",
+    ]
+    assert len(_paragraphs("On marque la moitié, soit\n1/2 point par levée.\n")) == 1
 
 
 def test_a_short_title_ending_in_a_colon_is_a_heading() -> None:
