@@ -63,8 +63,8 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
         totals = doc._.cue_totals
         if not bearing[i] and all(around) and classify.unmarked(totals) and is_clause(doc):
             _relabel(doc, "rule")
-        elif bearing[i] and not any(around) and classify.margin(totals) <= weak:
-            _relabel(doc, "narrative")
+        elif bearing[i] and not any(around) and classify.margin(totals) <= weak and not doc._.claims:
+            _relabel(doc, "narrative")  # a weak rule among narrative, unless it states a fact
     _run_on(docs, commented)
 
 
