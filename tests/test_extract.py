@@ -187,6 +187,7 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Les joueurs ont la possibilité de déposer certaines des leurs pour en prendre de nouvelles.", True),
         ("Ce score peut être par exemple de 10 ou 15 points, selon le temps que vous avez.", False),
         ("Pour que la partie soit intéressante, il est préférable qu'il y ait au moins 4 joueurs.", False),
+        ("- le 7 : fait sauter le tour du joueur suivant.", True),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -831,6 +832,7 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Les 8 cartes sont distribuées.", []),  # a hand, not the pack
         ("Le Président distribue les 53 cartes une par une à chacun des joueurs.", [{"size": 53}]),
         ("Chaque joueur commence la partie avec 4 cartes en main.", [{"hand": 4}]),
+        ("Les 35 cartes restantes forment le talon du joueur.", [{"size": 35}]),
         ("- As = 1 point,", [{"values": {"as": 1}}]),
         ("Joker = -2 points, Valet & Dame = 10 points", [{"values": {"valet": 10, "dame": 10}}]),
         ("Remplir un contrat en réalisant le maximum de points par des levées.", []),
