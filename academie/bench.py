@@ -91,7 +91,7 @@ def bench_pipeline(scales: tuple[int, ...] = (1, 10, 100), repeat: int = 3) -> I
             built = [build_source(book) for book in books]
             sentences = [s.text for b in built for s in analyse(etree.fromstring(b.tei))]
             runs: dict[str, Callable[[], object]] = {
-                "ours": partial(_built, books),
+                "ours": partial(_each, build_source, books),
                 "alone": partial(_piped, plain, sentences),
                 "extraction": partial(_piped, nlp(), sentences),
                 "model": partial(_piped, whole, sentences),
@@ -110,11 +110,9 @@ def bench_pipeline(scales: tuple[int, ...] = (1, 10, 100), repeat: int = 3) -> I
             )
 
 
-def _built(books: list) -> None:
-    from academie.build import build_source
-
-    for book in books:
-        build_source(book)
+def _each(run: Callable[[object], object], items: list) -> None:
+    for item in items:
+        run(item)
 
 
 def _piped(model: object, texts: list[str]) -> None:

@@ -112,9 +112,12 @@ def is_clause(doc: Doc) -> bool:
     verb (OCR's stray "’") is none. A manual's instruction opens with its verb, which the tagger
     often reads as a noun: an imperative ("Retournez la 1ère carte", "En cas d'égalité, réessayez")
     or an infinitive that opens it ("Faire dernier tour") is a clause too."""
-    if any(token.is_alpha and "Fin" in token.morph.get("VerbForm") or token.lower_ in SUBJECTS for token in doc):
-        return True
-    if any(token.is_alpha and _instruction(token.lower_) for token in doc):  # "En cas d'égalité, réessayez."
+    if any(
+        token.is_alpha
+        and ("Fin" in token.morph.get("VerbForm") or _instruction(token.lower_))
+        or token.lower_ in SUBJECTS
+        for token in doc
+    ):
         return True
     first = next((token for token in doc if token.is_alpha), None)
     return first is not None and "Inf" in first.morph.get("VerbForm")

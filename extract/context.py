@@ -92,7 +92,7 @@ def _listed(docs: Sequence[Doc], commented: set[int]) -> None:
     for i, doc in enumerate(docs):
         if i in commented or not doc.text.rstrip().endswith(":"):
             continue
-        items = list(takewhile(lambda item: slots.ITEM.match(item.text), docs[i + 1 :]))
+        items = _items_after(docs, i)
         if items and any(classify.label_of(told.cats) in RULE_BEARING for told in (doc, *items)):
             for told in (doc, *items):
                 if classify.label_of(told.cats) not in RULE_BEARING and _unmarked_item(told._.cue_totals):
@@ -109,11 +109,8 @@ def _unmarked_item(totals: dict[str, float]) -> bool:
 def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
     """The sentences under a heading of commentary or history ("Commentaire :", "Historique"), which
     report the rules of other books and times: narrative, whatever their words or neighbours."""
-    out = {i for i, section in enumerate(sections[: len(docs)]) if _commentary_heading().search(section)}
-    for i in out:
-        if classify.label_of(docs[i].cats) in RULE_BEARING:
-            _relabel(docs[i], "narrative")
-    return out
+    headed = {i for i, section in enumerate(sections[: len(docs)]) if _commentary_heading().search(section)}
+    return _told_narrative(docs, headed)
 
 
 def _examples(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
@@ -129,13 +126,17 @@ def _examples(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
         while j < len(docs) and titles[j] == titles[i]:
             out.add(j)
             j += 1
-    out |= {
-        i for i, title in enumerate(titles) if title and _example().search(title)
-    }  # "Prenons un exemple:" a heading
-    for i in out:
+    # "Prenons un exemple :" set as a heading
+    headed = {i for i, title in enumerate(titles) if title and _example().search(title)}
+    return _told_narrative(docs, out | headed)
+
+
+def _told_narrative(docs: Sequence[Doc], told: set[int]) -> set[int]:
+    """Relabel narrative the rule-bearing sentences of `told`, which are returned."""
+    for i in told:
         if classify.label_of(docs[i].cats) in RULE_BEARING:
             _relabel(docs[i], "narrative")
-    return out
+    return told
 
 
 @cache
@@ -183,8 +184,13 @@ def _itemised(docs: Sequence[Doc], i: int) -> bool:
     "– le 10… ;" / "– l'As… ;" / "– puis le Roi…"): stated by this one, a rule."""
     if docs[i]._.claims or not docs[i].text.rstrip().endswith(":"):
         return False
-    items = list(takewhile(lambda doc: slots.ITEM.match(doc.text), docs[i + 1 :]))
+    items = _items_after(docs, i)
     return _claimed(docs[i], slots.listed_items(docs[i].text, [doc.text for doc in items]))
+
+
+def _items_after(docs: Sequence[Doc], i: int) -> list[Doc]:
+    """The sentences set as items of a list ("- le 10… ;") straight after sentence i."""
+    return list(takewhile(lambda doc: slots.ITEM.match(doc.text), docs[i + 1 :]))
 
 
 def _told(before: Doc, doc: Doc) -> bool:

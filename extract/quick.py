@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from itertools import groupby
 from re import _constants as sre  # the standard library's own parser of expressions
 from re import _parser
 
@@ -32,11 +33,12 @@ class Quick:
     def __init__(self, pattern: str) -> None:
         self.full = re.compile(pattern)
         self.needs = requirements(pattern)
-        # without \b a pattern finds more, but a negative lookaround without \b would refuse more
-        loosens = not self.needs and "(?!" not in pattern and "(?<!" not in pattern
-        self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else None  # None: no test but the search
         branches = alternatives(pattern)
         self.branches = tuple(Quick(branch) for branch in branches) if len(branches) > 1 else ()
+        # without \b a pattern finds more, but a negative lookaround without \b would refuse more; a
+        # pattern of branches is tested by theirs
+        loosens = not self.needs and not self.branches and "(?!" not in pattern and "(?<!" not in pattern
+        self.loose = re.compile(pattern.replace(r"\b", "")) if loosens else None  # None: no test but the search
 
     @property
     def pattern(self) -> str:
@@ -92,9 +94,8 @@ class Quicks:
 
     def finditer(self, text: str) -> Iterator[tuple[int, re.Match[str]]]:
         """Every match of every pattern, pattern by pattern in order, each with its pattern's index."""
-        met = self._met(text)
-        for i in sorted({self.owners[j] for j in met}):
-            for match in leftmost([self.parts[j].full for j in met if self.owners[j] == i], text):
+        for i, met in groupby(self._met(text), key=self.owners.__getitem__):  # the parts of a pattern are adjacent
+            for match in leftmost([self.parts[j].full for j in met], text):
                 yield i, match
 
     def matching(self, text: str) -> list[int]:
