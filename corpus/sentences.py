@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 
 # "Il" as OCR reads it, "11" or "II", before a word that follows "Il" and never a number ("fichets.⏎11
-# faut deux cochonnets", ".11 est rare": seen in the raw OCR of ICDAR 2017; "II en est de même")
-MISREAD_IL = r"(?:11|II)(?= (?:faut|y|est|a|ne|n['’]|en|se|s['’]|peut|doit|fait|suffit|arrive)\b)"
+# faut deux cochonnets", ".11 est rare": seen in the raw OCR of ICDAR 2017; "II en est de même"), and
+# in the long s read as f ("ré1ouilrance . 11 fe donne une carte", "11 eft")
+MISREAD_IL = r"(?:11|II)(?= (?:faut|y|est|eft|a|ne|n['’]|en|se|fe|s['’]|f['’]|peut|doit|fait|suffit|fuffit|arrive)\b)"
 # A stop or suspension points before a capital, after a closing quotation mark or not ("…les Dix. —
 # L'As prend", "« En voulez-vous ? » Si…", "passionnant… Nombre"); or, with no space, between words
 # ("ci-dessus.Fin du jeu": a lost space)
 _BOUNDARY = re.compile(
     r"(?:[.!?]+|…)(?:\s?[”»]|[\"')\]])*(?=\s+[«“\"(\[—–]?\s*(?:[A-ZÀ-ÝÆŒ]|" + MISREAD_IL + "))"
-    # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant")
-    r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
+    # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant",
+    # "ce jeu.⏎t». L'on peut jouer": its 1° read as t»)
+    r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°]|[tl][°º»])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"
     r"|(?<=[a-zà-ÿ]{2})[.!?](?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])|(?<=[\w)])…(?=[A-ZÀ-ÝÆŒ][a-zà-ÿ])"
     # a stop after a word before a sentence that opens with a number ("…de 157 points. 5 points
     # supplémentaires sont ajoutés")
@@ -21,7 +23,7 @@ _BOUNDARY = re.compile(
 )
 _WORD_BEFORE = re.compile(r"(\S+)$")
 LABEL = re.compile(
-    r"[;:•>’']?\s*(?:i[o°]|[IVXLC]+|\d+)\s*[.°º»\"”]*"  # "II.", "4°.", "3»." and "io." as OCR reads "1°."
+    r"[;:•>’']?\s*(?:i[o°]|[tl][°º»]|[IVXLC]+|\d+)\s*[.°º»\"”]*"  # "II.", "4°.", "3»", OCR's "io." and "t»." for "1°."
     r"|(?:art(?:icle)?|chap(?:itre)?|règle)\.? *(?:[IVXLC]+|\d+)\.?",
     re.I,
 )

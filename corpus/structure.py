@@ -69,6 +69,8 @@ LIST_COMMAS = 3  # a line with so many commas lists things: never a heading
 STANDING_WORDS, STANDING_CHARS = 12, 90  # a line alone after a sentence's end: a heading up to so long
 UNWRAPPED_LINES, UNWRAPPED_SHARE = 3, 0.5  # so many lines at least, this share ending like a sentence
 
+_RUNNING_HEAD = re.compile(r"^(?:\S+ ){0,5}\S*\((?:suite|fin|suite et fin)\)$", re.I)  # a dictionary's "(suite)"
+
 
 def _is_heading(
     line: Line, prev: Line | None, gap: bool, nxt: Line | None = None, gap_after: bool = False, under: bool = False
@@ -76,8 +78,8 @@ def _is_heading(
     """`under`: the line before is a heading itself ("RÈGLES (2, 3 ou 4 joueurs…)" over "Valeur et
     ordre de force des cartes"), which ends no sentence but leaves none open."""
     text = line.stripped
-    if matches_any(layout_data().heading, text):
-        return True
+    if matches_any(layout_data().heading, text) or _RUNNING_HEAD.search(text):
+        return True  # "carte à jouer (suite)": a dictionary's running head
     if matches_any(layout_data().value_row, text) or text.count(",") >= LIST_COMMAS:
         return False  # a row of values, or a list ("Roi, dame, valet, as, 10, 9, 8, 7")
     if L.fielded(text) and not text.endswith(":"):

@@ -34,13 +34,11 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     sentence is read with the heading it comes straight after, if any (`headings`, one per doc), and
     a row of values with the heading of its table (`sections`: "Couleur d'atout"), and a sentence
     under a heading of commentary or history ("Commentaire :") is narrative. A text of a few
-    sentences that names no play at all (no card, game, player or die) states no law of a game: its
-    rules are narrative."""
+    sentences that names no play at all (no card, game, player or die), or that is spoken in the
+    first person, states no law of a game: its rules are narrative."""
     weak, _ = _settings()
-    if len(docs) >= classify.section("context")["play_text"] and not any(_play().search(d.text) for d in docs):
-        for doc in docs:
-            if classify.label_of(doc.cats) in RULE_BEARING:
-                _relabel(doc, "narrative")
+    if len(docs) >= classify.section("context")["play_text"] and (_no_play(docs) or _spoken(docs)):
+        _told_narrative(docs, set(range(len(docs))))
         return
     for section, doc in zip(sections, docs, strict=False):
         doc._.claims = slots.under_heading(section, doc.text) or doc._.claims
@@ -55,17 +53,31 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     commented = _commentary(docs, sections) | _examples(docs, sections)
     headed |= commented
     _listed(docs, commented)
+    _weak_among_narrative(docs, headed, weak)
+    _between_rules(docs, headed)
+    _run_on(docs, commented)
+
+
+def _weak_among_narrative(docs: Sequence[Doc], headed: set[int], weak: float) -> None:
+    """A weak rule whose neighbours state none is narrative (card words in a story), unless it
+    states a fact."""
     bearing = _bearing(docs)
     for i, doc in enumerate(docs):
         around = _around(bearing, i)
-        if not around or i in headed:  # a fact its heading names is a rule whatever its neighbours
-            continue
-        totals = doc._.cue_totals
-        if not bearing[i] and all(around) and classify.unmarked(totals) and is_clause(doc):
+        weak_rule = bearing[i] and classify.margin(doc._.cue_totals) <= weak and not doc._.claims
+        if around and i not in headed and weak_rule and not any(around):
+            _relabel(doc, "narrative")
+
+
+def _between_rules(docs: Sequence[Doc], headed: set[int]) -> None:
+    """A clause no cue of advice or narrative marks, between two rules, is a rule ("On mêle.");
+    read after the weak rules of a story are told narrative, so that they vouch for no neighbour."""
+    bearing = _bearing(docs)
+    for i, doc in enumerate(docs):
+        around = _around(bearing, i)
+        quiet = not bearing[i] and classify.unmarked(doc._.cue_totals)
+        if around and i not in headed and quiet and all(around) and is_clause(doc):
             _relabel(doc, "rule")
-        elif bearing[i] and not any(around) and classify.margin(totals) <= weak and not doc._.claims:
-            _relabel(doc, "narrative")  # a weak rule among narrative, unless it states a fact
-    _run_on(docs, commented)
 
 
 def _run_on(docs: Sequence[Doc], commented: set[int]) -> None:
@@ -147,6 +159,22 @@ def _example() -> re.Pattern[str]:
 @cache
 def _commentary_heading() -> re.Pattern[str]:
     return re.compile(classify.section("context")["commentary"], re.IGNORECASE)
+
+
+def _no_play(docs: Sequence[Doc]) -> bool:
+    return not any(_play().search(doc.text) for doc in docs)
+
+
+def _spoken(docs: Sequence[Doc]) -> bool:
+    """Do enough of the sentences open in the first person (cues.toml, [context] `spoken`)?"""
+    table = classify.section("context")
+    first = _first_person()
+    return sum(bool(first.match(doc.text)) for doc in docs) >= float(table["spoken"]) * len(docs)
+
+
+@cache
+def _first_person() -> re.Pattern[str]:
+    return re.compile(classify.section("context")["first_person"], re.IGNORECASE)
 
 
 @cache

@@ -296,11 +296,20 @@ def _without_comparisons(sentence: str, slots: list[Slot]) -> list[Slot]:
 
 
 def _row_values(low: str) -> dict[str, float | None] | None:
-    """The values of a row of a table ("as : 11", "9, 8, 7, 6 : 0"), read from the modern sentence."""
-    row = _value_row().fullmatch(low) if ":" in low or "=" in low else None
-    if not row:
+    """The values of a row of a table ("as : 11", "9, 8, 7, 6 : 0"), or of rows run on in one
+    sentence ("les 8 : 32 points, les as : 20 points"), read from the modern sentence."""
+    if ":" not in low and "=" not in low:
         return None
-    return dict.fromkeys(_rank_list(row.group("ranks")), _read_number(row.group("value")))
+    rows, at = [], 0
+    while at < len(low):
+        row = _value_row().match(low, at)
+        if not row or row.end() == at:
+            return None
+        rows.append(row)
+        at = row.end()
+    if not rows:
+        return None
+    return {rank: _read_number(row.group("value")) for row in rows for rank in _rank_list(row.group("ranks"))}
 
 
 @cache
@@ -332,7 +341,7 @@ def _listed_order(before: str, clause: str, at: int) -> list[Slot]:
         bare = bare[: series.start()]
     rising = _data_pattern("listed_order", "rising").search(before)
     led = series or rising or _data_pattern("listed_order", "lead").search(before)
-    match = _bare_list().fullmatch(_commas_between_ranks(bare)) if led else None
+    match = _bare_list().fullmatch(_commas_between_ranks(_letters_as_ranks(bare))) if led else None
     order = _rank_list(match.group("ranks")) if match else []
     if order and series and series.group("to"):  # "…, dix, neuf, etc. jusqu'au deux": the pips between
         below, last = _below(order), _rank_list(series.group("to"))
@@ -357,6 +366,19 @@ def _spanned_order(before: str, clause: str, at: int) -> list[Slot]:
     if len(order) < table["at_least"]:
         return []
     return [Slot("rank", {"order": order}, at + match.start(), at + match.end())]
+
+
+def _letters_as_ranks(bare: str) -> str:
+    """A list of ranks some of which are written as letters ("a, r, d, v, 10, 9"), with the letters
+    spelt out; any other clause as it is (a player "a" or "b" of a worked example is no rank)."""
+    table = _table()["listed_order"]
+    items = [item.strip(" .") for item in re.split(r",|\bet\b", bare)]
+    letters = sum(item in table["letters"] for item in items)
+    names = cards() | {pip: pip for pip in _table()["pips"].values()}
+    ranks = all(item in table["letters"] or item in names or item[:-1] in names for item in items)
+    if letters < table["letters_at_least"] or not ranks:
+        return bare
+    return re.sub(r"\b[a-z]\b", lambda m: table["letters"].get(m.group(), m.group()), bare)
 
 
 def _commas_between_ranks(bare: str) -> str:

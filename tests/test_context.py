@@ -270,3 +270,28 @@ def test_a_text_that_never_names_play_states_no_law_of_a_game() -> None:
     ]
     assert "rule" not in _labels(camp)
     assert _labels([*camp[:4], LAWS[0]])[3] == "rule", "a text that names play keeps its laws"
+
+
+def test_a_text_spoken_in_the_first_person_states_no_law() -> None:
+    """A satire's speakers at a game of piquet ("J'ai quinte et 14."): card words in the first person
+    are lines spoken, not laws; a rule book's author speaking once ("J'appelle…") keeps his laws."""
+    spoken = [
+        "C'est à moi de jouer, j'ai la main.",
+        "J'ai deux dames à l'écart, mes trois rois sont bons.",
+        "Je joue avec trop de cartes, je ne compterai rien.",
+        "Nous jouons à toutes sortes de jeux, pourvu que l'on paie les cartes.",
+        "Je n'ai ni roi, ni as, mais ma paye est bonne.",
+    ]
+    assert "rule" in _labels(spoken[3:4]), "alone, its card words read as a rule"
+    assert "rule" not in _labels(spoken)
+    laws = ["J'appelle primauté l'avantage de jouer le premier.", *LAWS, *LAWS]
+    assert _labels(laws)[1:] == ["rule"] * 4
+
+
+def test_weak_rules_of_a_story_vouch_for_no_neighbour() -> None:
+    """A cheat's tricks told in the present: the weak rules among narrative are narrative first, so
+    the clause between them is not made a rule by neighbours that are none."""
+    quiet = "Il lui reste cependant une valeur relative."
+    weak = "Le valet de pique était sur la table."
+    labels = _labels([STORY[0], weak, quiet, weak, STORY[1]])
+    assert labels[1:4] == ["narrative"] * 3

@@ -188,6 +188,15 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Ce score peut être par exemple de 10 ou 15 points, selon le temps que vous avez.", False),
         ("Pour que la partie soit intéressante, il est préférable qu'il y ait au moins 4 joueurs.", False),
         ("- le 7 : fait sauter le tour du joueur suivant.", True),
+        ("Les quatre autres cartes font nommées la force, la mort, le général d'armée et le prisonnier.", True),
+        (
+            "il fait adroitement filer celle de dessous, retenant pour lui la première ; il écarte deux fois.",
+            False,
+        ),
+        (
+            "Si les cartes étoient trop minces, elles seroient transparentes et un joueur les connoîtroit.",
+            False,
+        ),
     ],
 )
 def test_terms_of_play_are_rules_and_the_book_on_itself_is_not(text: str, bearing: bool) -> None:
@@ -613,6 +622,11 @@ def test_eleven_that_ocr_reads_for_il_opens_a_sentence_and_is_read_il() -> None:
     assert clean_text(text) == text.replace("11 faut", "Il faut")
     quoted = "On joue ainsi.  « 11 faut donner par trois. »\n"
     assert clean_text(quoted) == quoted.replace("11 faut", "Il faut")
+    longs = "de reprise & de réjouissance . 11 fe donne une carte, puis il tire.\n"  # the long s read as f
+    assert [longs[a:b] for a, b in sentence_ranges(longs, 0, len(longs), [])] == [
+        "de reprise & de réjouissance .",
+        "11 fe donne une carte, puis il tire.",
+    ]
     roman = "Des deux dames.\nII en est de même des rois.\nII. Celui qui donne mal perd.\n"  # a numbered law stays
     assert clean_text(roman) == roman.replace("II en", "Il en")
 
@@ -621,7 +635,7 @@ def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() 
     """ "1°.", "3».", "; 4°." and "io." at the start of a line begin the rule they number; a number
     inside a line ("majeurs. 2.° La Lumière") is not one, so published sentences keep their ids."""
     text = "Règles du jeu.\nio. Vous prendrez un jeu.\n1°. On peut jouer\nà six chacune.\n3». Jouant six."
-    text += "\n; 4°. Jouant. Le Chaos, majeur. 2.° La Lumière."
+    text += "\n; 4°. Jouant. Le Chaos, majeur. 2.° La Lumière.\nt». L'on peut jouer à deux."
     found = [text[a:b] for a, b in sentence_ranges(text, 0, len(text), [])]
     assert found == [
         "Règles du jeu.",
@@ -630,7 +644,9 @@ def test_an_item_numbered_at_a_line_start_opens_its_sentence_as_ocr_leaves_it() 
         "3». Jouant six.",
         "; 4°. Jouant.",
         "Le Chaos, majeur. 2.° La Lumière.",
+        "t». L'on peut jouer à deux.",  # its 1° read as t»
     ]
+    assert without_label(found[-1]) == "L'on peut jouer à deux."
 
 
 @pytest.mark.parametrize(
@@ -833,6 +849,26 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Le Président distribue les 53 cartes une par une à chacun des joueurs.", [{"size": 53}]),
         ("Chaque joueur commence la partie avec 4 cartes en main.", [{"hand": 4}]),
         ("Les 35 cartes restantes forment le talon du joueur.", [{"size": 35}]),
+        (
+            "Il se joue à deux, trois, quatre, cinq ou six joueurs, avec deux jeux entiers.",
+            [{"players": [2, 3, 4, 5, 6]}],
+        ),
+        ("Le but des joueurs est d'atteindre le point de quinze, mais sans le dépasser.", [{"target": 15}]),
+        ("Ce jeu comporte 78 cartes, dont 22 atouts et 4 cavaliers.", [{"size": 78}]),
+        (
+            "L'ordre des cartes est : A, R, D, V, 10, 9, 8, 7.",
+            [{"order": ["as", "roi", "dame", "valet", "10", "9", "8", "7"]}],
+        ),
+        (
+            "Les cartes se classent dans l'ordre croissant : 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A.",
+            [{"order": ["as", "roi", "dame", "valet", "10", "9", "8", "7", "6", "5", "4", "3", "2"]}],
+        ),
+        ("Ordre des joueurs : A, B, C et D.", []),  # players named by letters, no ranks
+        ("les 8 : 32 points, les As : 20 points, les Rois : 4 points.", [{"values": {"8": 32, "as": 20, "roi": 4}}]),
+        (
+            "On joue à trois avec 24 cartes chacun ou à quatre avec 18 cartes.",
+            [{"players": [3, 4]}, {"hand": 24}, {"hand": 18}],
+        ),
         ("- As = 1 point,", [{"values": {"as": 1}}]),
         ("Joker = -2 points, Valet & Dame = 10 points", [{"values": {"valet": 10, "dame": 10}}]),
         ("Remplir un contrat en réalisant le maximum de points par des levées.", []),

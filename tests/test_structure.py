@@ -364,3 +364,11 @@ def test_a_bullet_before_a_number_opens_an_item_of_its_own() -> None:
     text = "L'ordre est le suivant : l'As, le 2, la Dame et le Roi\n- 21 atouts comportant un numéro.\n"
     paragraphs = [text[s.start : s.end] for s in analyse(text).spans if s.tag == "p"]
     assert paragraphs == ["L'ordre est le suivant : l'As, le 2, la Dame et le Roi", "- 21 atouts comportant un numéro."]
+
+
+def test_a_running_head_ends_before_the_text_it_runs_over() -> None:
+    """ "carte à jouer (suite)": a dictionary's running head, though in lower case and without a
+    stop, heads the page; the sentence after it begins its own paragraph."""
+    text = "carte à jouer (suite)\n\nLe donneur distribue 5 cartes à chacun des joueurs.\n"
+    assert [s.tag for s in analyse(text).spans if s.tag in ("head", "p")] == ["head", "p"]
+    assert _paragraphs(text) == ["Le donneur distribue 5 cartes à chacun des joueurs."]
