@@ -119,10 +119,15 @@ def item_numbered(text: str) -> bool:
     return bool(_ITEM_NUMBER.match(text.lstrip(WS)))
 
 
+def after_bullet(text: str) -> str:
+    """The line's words after its bullet, if any."""
+    return _BULLET.sub("", text.lstrip(WS), count=1)
+
+
 def lower_after_bullet(text: str) -> bool:
     """Does the line go on in lower case after its bullet ("• observer quand…", OCR's stray mark)?
     Not an item that opens with a number ("- 21 atouts comportant un numéro")."""
-    rest = _BULLET.sub("", text.lstrip(WS), count=1)
+    rest = after_bullet(text)
     return not rest[:1].isdigit() and starts_lower(rest)
 
 

@@ -180,6 +180,8 @@ class _Walker:
         self.prev: Line | None = None
         self.gap = False
         self.unwrapped = False  # the text's lines are its paragraphs (_unwrapped)
+        self.parallel: set[int] = set()  # starts of lines that open alike, a list's items (_parallel_lines)
+        self.soft = False  # lines as long as no page prints: the text was not wrapped (SOFT_LINE)
         self.arabic_next: int | None = None
         self.roman_next = 1
         self.section_has_body = False
@@ -377,6 +379,8 @@ def _banners(lines: list[Line], first: int, last: int, layout: Layout) -> None:
 
 def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[int]) -> None:
     w.unwrapped = _unwrapped(lines, first, last, fw_lines)
+    w.parallel = _parallel_lines(lines, first, last)
+    w.soft = any(len(line.stripped) > SOFT_LINE for line in lines[first:last])
     quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
@@ -430,6 +434,41 @@ def _unwrapped(lines: list[Line], first: int, last: int, skip: set[int]) -> bool
     ]
     ended = sum(L.ends_terminal(ln.text) for ln in content)
     return len(content) >= UNWRAPPED_LINES and ended >= UNWRAPPED_SHARE * len(content)
+
+
+SOFT_LINE = 200  # characters: longer than any printed line, so a page's lines were not kept
+PARALLEL_LINES = 3  # so many lines in a row that open alike ("A 3 joueurs, …⏎A 4 joueurs, …") are items
+
+
+def _parallel_lines(lines: list[Line], first: int, last: int) -> set[int]:
+    """The starts of the lines of runs of at least PARALLEL_LINES that open in capitals with the same
+    word ("Sur le …⏎Sur la …", "A 3 …⏎A 4 …"), none leading on to the next: the items of a list set
+    without bullets or stops, each its own sentence."""
+    out: set[int] = set()
+    run: list[Line] = []
+    for line in [*lines[first:last], None]:
+        if line is not None and run and _opening(line) is not None and _opening(line) == _opening(run[-1]):
+            run.append(line)
+            continue
+        if len(run) >= PARALLEL_LINES and not any(_LEADS_ON.search(ln.stripped) for ln in run):
+            out |= {ln.start for ln in run}
+        run = [line] if line is not None and _opening(line) is not None else []
+    return out
+
+
+def _opening(line: Line) -> str | None:
+    """The first word of a line of a few words at least that opens in capitals."""
+    words = line.stripped.split()
+    return words[0] if not line.blank and len(words) >= 3 and L.starts_upper(line.stripped) else None
+
+
+def _joined_item(prev: Line, line: Line) -> bool:
+    """ "• Chaque personne reçoit 5 cartes,⏎• et on révèle la première carte": an item that a
+    conjunction carries on from the item before, which ended on a comma."""
+    return prev.stripped.endswith(",") and bool(_CONJUNCTION.match(L.after_bullet(line.text)))
+
+
+_CONJUNCTION = re.compile(r"(?:et|ou|puis|mais|sinon)\b")
 
 
 def _gap_after(lines: list[Line], i: int, last: int) -> bool:
@@ -626,11 +665,17 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
     number after one, or after a row of values, a line that names a field before a colon, and a line
     in capitals after a field and a blank line."""
     if L.bulleted(line.text) and (
-        L.ends_terminal(prev.text) or L.bulleted(prev.text) or not L.lower_after_bullet(line.text)
+        L.ends_terminal(prev.text)
+        or (L.bulleted(prev.text) and not _joined_item(prev, line))
+        or not L.lower_after_bullet(line.text)
     ):
         return False
     if L.item_numbered(line.text):
         return False  # "…au lieu de piocher, mais⏎1/ cela n'est possible qu'au deuxième tour⏎2/ on le peut…"
+    if (line.start in w.parallel or prev.start in w.parallel) and (
+        L.starts_upper(line.text) or L.opens_number(line.text)
+    ):
+        return False  # "Sur le 10 de carreau, chacun mise 1 pion⏎Sur le valet de trèfle, …": items without stops
     if L.bulleted(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)):
         return False
     rows = layout_data().value_row
@@ -650,4 +695,6 @@ def _continues(w: _Walker, prev: Line, line: Line) -> bool:
         return False  # a short line of counts where lines are paragraphs, or before a blank line: "20 minutes⏎⏎Le…"
     if w.gap:
         return not L.ends_terminal(prev.text) or (L.starts_lower(line.text) and not L.opens_number(line.text))
+    if w.soft and prev.stripped.endswith(")") and L.starts_upper(line.text):
+        return False  # "… faces visibles. (L'as vaut pour 1)⏎Lorsque le joueur…": an aside ends a line not wrapped
     return not (L.ends_terminal(prev.text) and (L.starts_upper(line.text) or L.opens_number(line.text)))

@@ -23,6 +23,7 @@ STRONG = 4.0  # advice or narrative cues this strong outweigh any wording of a r
 PLAY_WORDS = 1.0  # a definition is a rule's only among words of the game ("trier, c'est…" is the card maker's)
 _BULLET = re.compile(r"^\s*[-–—•♦◆►▪●*]\s+")  # an item's mark: the cues read what it marks
 _SPEECH = re.compile(r"\b((?:dire|dit|disant|dis-je|répondre|répond|répondit|crier|crie))\s*:\s*[^;.!?«»:]*")
+_CALL = re.compile(r"\b((?:dire|dit|crier|crie|annoncer|annonce)\s+[^,;:.!?«»]{1,30}?)\s*!")  # "dire Uno !"
 
 
 @cache
@@ -99,8 +100,10 @@ def names_a_term(text: str) -> bool:
 def _lowered(text: str) -> str:
     """The sentence as the cues read it: lower-cased, past the number or the bullet that opens it
     ("LXVI.", "- Retournez…"), and without words reported after a colon ("…de dire: Vous voyez bien
-    en quoi je joue"): a player's words, whose "je" and "vous" are not the book's."""
-    return _SPEECH.sub(r"\1:", _BULLET.sub("", without_label(text.lower().replace("’", "'"))))
+    en quoi je joue"): a player's words, whose "je" and "vous" are not the book's; nor the "!" of a
+    call a rule prescribes ("elle peut dire Jap Jap ! au lieu de jouer"), no story's."""
+    low = _SPEECH.sub(r"\1:", _BULLET.sub("", without_label(text.lower().replace("’", "'"))))
+    return _CALL.sub(r"\1", low)
 
 
 def _total(label: str, low: str) -> float:

@@ -24,6 +24,7 @@ _AFTER_TEN = "|".join(rf"(?<=\b{ten})" for ten in TENS)  # look-behinds are of f
 _NUMBER = r"(?:\d+|[ivxlc]+\b|(?:(?:" + _WORDS + rf")\b(?:(?:{_AFTER_TEN})[\s-]+et[\s-]+(?=\w)|[\s-]+(?=\w))?)+)"
 _PLACEHOLDER = re.compile(r"\{(n:\w+|RANKS|RANK|CARD|PIP|SUIT|COUNTER)\}")
 CLAUSE = re.compile(r"[;:]")
+_MATH = re.compile(r"\$\s*(\d+)\s*\$")  # a number set as mathematics
 _THOUSANDS = re.compile(  # "1'000", "1 500": a number written in groups of three
     r"(?<![\d'’.,])(?<!\d[ \u00a0\u202f])(\d{1,3})['’\u00a0\u202f ](\d{3})(?![\d'’\u00a0\u202f]|[.,]\d| \d)"
 )
@@ -138,6 +139,7 @@ def modern(text: str) -> str:
     """The sentence lower-cased, with its historical spellings in modern form (same clauses)."""
     forms = _spellings()
     low = _THOUSANDS.sub(r"\1\2", text.lower().replace("’", "'"))  # "1'000 points", "1 500"
+    low = _MATH.sub(r"\1", low)  # a notebook's "$52$ cartes"
     return re.sub(r"[^\W\d_]+|&", lambda m: forms.get(m.group(), m.group()), low)
 
 

@@ -188,6 +188,13 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ("Ce score peut être par exemple de 10 ou 15 points, selon le temps que vous avez.", False),
         ("Pour que la partie soit intéressante, il est préférable qu'il y ait au moins 4 joueurs.", False),
         ("- le 7 : fait sauter le tour du joueur suivant.", True),
+        ("Dès qu'une personne a une main valant 5 points, elle peut dire Jap Jap ! au lieu de jouer.", True),
+        (
+            "Le but est d'avoir le moins de points possible, et la première personne a atteindre 90 points a perdu !",
+            True,
+        ),
+        ("Les cartes jouées forment un paquet faces visibles.", True),
+        ("(On trouve ce plateau dans les malettes de jeux de société).", False),
         ("Les quatre autres cartes font nommées la force, la mort, le général d'armée et le prisonnier.", True),
         (
             "il fait adroitement filer celle de dessous, retenant pour lui la première ; il écarte deux fois.",
@@ -855,6 +862,8 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ),
         ("Le but des joueurs est d'atteindre le point de quinze, mais sans le dépasser.", [{"target": 15}]),
         ("Ce jeu comporte 78 cartes, dont 22 atouts et 4 cavaliers.", [{"size": 78}]),
+        ("Le jeu se joue avec un jeu de $52$ cartes classiques.", [{"size": 52}]),
+        ("Le but : la première personne a atteindre $90$ points a perdu.", [{"target": 90}]),
         (
             "L'ordre des cartes est : A, R, D, V, 10, 9, 8, 7.",
             [{"order": ["as", "roi", "dame", "valet", "10", "9", "8", "7"]}],

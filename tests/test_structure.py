@@ -372,3 +372,25 @@ def test_a_running_head_ends_before_the_text_it_runs_over() -> None:
     text = "carte à jouer (suite)\n\nLe donneur distribue 5 cartes à chacun des joueurs.\n"
     assert [s.tag for s in analyse(text).spans if s.tag in ("head", "p")] == ["head", "p"]
     assert _paragraphs(text) == ["Le donneur distribue 5 cartes à chacun des joueurs."]
+
+
+def test_lines_that_open_alike_are_items_and_a_conjunction_carries_an_item_on() -> None:
+    """Lines without stops that open with the same word ("Sur le 10…⏎Sur la dame…", three or more)
+    are the items of a list, each its own paragraph, and so is the line after them; an item a
+    conjunction opens after a comma ("• …5 cartes,⏎• et on révèle…") goes on with the one before."""
+    stakes = "Sur le 10 de carreau, chacun mise 1 pion\nSur la dame de pique, chacun mise 3 pions\n"
+    stakes += "Sur le roi de coeur, chacun mise 4 pions\nLes 52 cartes sont distribuées.\n"
+    assert len(_paragraphs(stakes)) == 4
+    wrapped = "Sur le tapis on met les\ncartes, et chacun en prend\nune.\n"  # two lines only, leading on
+    assert len(_paragraphs(wrapped)) == 1
+    items = "  • Chaque personne reçoit 5 cartes,\n  • et on révèle la première carte.\n  • Chacun joue.\n"
+    assert [p.split()[2] for p in _paragraphs(items)] == ["personne", "joue."]
+
+
+def test_an_aside_that_ends_a_line_of_a_text_not_wrapped_ends_its_paragraph() -> None:
+    """Where a text's lines are longer than a page prints (its paragraphs kept as lines), "(L'as vaut
+    pour 1)" at a line's end ends its paragraph; in a wrapped page it does not."""
+    long = "Chaque joueur à son tour joue plusieurs cartes de son jeu dans l'ordre de hauteur, " * 3
+    soft = long + "(L'as vaut pour 1)\nLorsque le joueur ne peut plus continuer, il passe.\n"
+    assert len(_paragraphs(soft)) == 2
+    assert len(_paragraphs("On joue (voir plus bas)\nLe roi prend.\n")) == 1
