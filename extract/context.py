@@ -202,8 +202,8 @@ def _claimed(doc: Doc, found: list[slots.Slot]) -> bool:
 def _led(before: Doc, doc: Doc) -> bool:
     """A list of ranks after the sentence that announces it with a colon ("…les cartes suivent
     l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7."): the order, a rule."""
-    if doc._.claims or not before.text.rstrip().endswith(":"):
-        return False
+    if (doc._.claims and not slots.tabled(doc.text)) or not before.text.rstrip().endswith(":"):
+        return False  # a table's row of ranks and its values ("Carte As 10 Roi…"), though valued, is listed
     return _claimed(doc, slots.listed_after(before.text, doc.text))
 
 

@@ -149,6 +149,9 @@ def extract(text: str) -> list[Slot]:
     row = _row_values(low)
     if row:  # "As : 11 points", "9, 8, 7, 6 : 0": a row of a table of values, its colon no clause's end
         return [Slot("value", {"values": row}, 0, len(low))]
+    grid = _grid(low)
+    if grid:  # "Carte As 10 Roi … Valeur 11 10 4 …": a table's two rows, run into one sentence
+        return [Slot("value", {"values": dict(zip(*grid, strict=True))}, 0, len(low))]
     out: list[Slot] = []
     start = 0
     clauses = CLAUSE.split(low)
@@ -443,8 +446,36 @@ def told_before(before: str, sentence: str) -> list[Slot]:
 
 def listed_after(before: str, sentence: str) -> list[Slot]:
     """A sentence that is nothing but ranks, after the heading or the words that lead to it ("…les
-    cartes suivent l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7"): the order."""
-    return _listed_order(modern(before), modern(sentence), 0)
+    cartes suivent l'ordre décroissant suivant :" / "Roi, dame, valet, as, 10, 9, 8, 7"): the order;
+    and the row of ranks of a table of values ("Carte As 10 Roi … Valeur 11 10 4 …")."""
+    low = modern(sentence)
+    grid = _grid(low)
+    order = _listed_order(modern(before), ", ".join(grid[0]) if grid else low, 0)
+    values = [Slot("value", {"values": dict(zip(*grid, strict=True))}, 0, len(low))] if grid and order else []
+    return [replace(slot, end=len(low)) for slot in order] + values
+
+
+_GRID = re.compile(
+    r"\s*cartes?\s*:?\s+(?P<ranks>[\w-]+(?:\s+[\w-]+){2,}?)\s+(?:valeurs?|points?)\s*:?\s+"
+    r"(?P<values>\d+(?:\s+\d+){2,})\s*\.?\s*"
+)
+
+
+def tabled(sentence: str) -> bool:
+    """Is the sentence a table of ranks and their values, its two rows run together?"""
+    return _grid(modern(sentence)) is not None
+
+
+def _grid(low: str) -> tuple[list[str], list[float]] | None:
+    """A table of two rows run into one sentence, the ranks and their values, as many of each."""
+    match = _GRID.fullmatch(low)
+    if not match:
+        return None
+    ranks = [_rank_list(word) for word in match.group("ranks").split()]
+    values = [float(n) if "." in n else int(n) for n in match.group("values").split()]
+    if any(len(rank) != 1 for rank in ranks) or len(ranks) != len(values):
+        return None
+    return [rank[0] for rank in ranks], values
 
 
 ITEM = re.compile(r"^\s*[•*–—-]\s*")  # a sentence set as an item of a list
@@ -605,6 +636,9 @@ def _claim(entry: dict[str, Any], match: re.Match[str]) -> dict | None:
     if numbers.get("same", numbers.get("players")) != numbers.get("players"):  # "2 - 3" is a range, not one number
         return None
     numbers.pop("same", None)
+    twins = {key: numbers.pop(key) for key in [key for key in numbers if key.startswith("twin")]}
+    if any(numbers.get("packets" + key[4:]) != value for key, value in twins.items()):
+        return None  # "2 à l'adversaire, 2 au donneur": each packet given alike to both
     if entry.get("repeat"):  # "par deux, quatre cartes à chacun": packets of two up to the hand
         numbers["again"] = numbers["each"]
     if "again" in numbers:  # "cinq par cinq" up to the hand: as many packets of five as it takes

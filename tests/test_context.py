@@ -295,3 +295,17 @@ def test_weak_rules_of_a_story_vouch_for_no_neighbour() -> None:
     weak = "Le valet de pique était sur la table."
     labels = _labels([STORY[0], weak, quiet, weak, STORY[1]])
     assert labels[1:4] == ["narrative"] * 3
+
+
+def test_a_table_of_ranks_and_values_after_the_order_announced_is_the_order() -> None:
+    """ "L'ordre des cartes est le suivant :" / "Carte As 10 Roi Dame Valet 9 8 7 Valeur 11 10 4 3 2 0
+    0 0": a table's two rows run into one sentence give the values, and after the colon the order."""
+    docs = [
+        nlp()(t)
+        for t in ("L'ordre des cartes est le suivant :", "Carte As 10 Roi Dame Valet 9 8 7 Valeur 11 10 4 3 2 0 0 0")
+    ]
+    assert [s.kind for s in docs[1]._.claims] == ["value"], "alone, the values only"
+    in_context(docs)
+    claims = {s.kind: s.claim for s in docs[1]._.claims}
+    assert claims["rank"] == {"order": ["as", "10", "roi", "dame", "valet", "9", "8", "7"]}
+    assert claims["value"]["values"]["roi"] == 4

@@ -195,6 +195,9 @@ def test_sentences_are_classified_and_their_claims_typed(text: str, label: str, 
         ),
         ("Les cartes jouées forment un paquet faces visibles.", True),
         ("(On trouve ce plateau dans les malettes de jeux de société).", False),
+        ("Le point est attribué à l'issue d'un tour de cartes au joueur qui a le plus de points.", True),
+        ("Les brisques désignent les As et les 10, soit 8 brisques dans un jeu de cartes.", True),
+        ("Chaque joueur nomme ses annonces à haute voix (j'ai un cinquante, un vingt…) et les montre.", True),
         ("Les quatre autres cartes font nommées la force, la mort, le général d'armée et le prisonnier.", True),
         (
             "il fait adroitement filer celle de dessous, retenant pour lui la première ; il écarte deux fois.",
@@ -863,6 +866,16 @@ def test_a_broken_data_file_names_its_file_and_line(tmp_path: Path, monkeypatch:
         ("Le but des joueurs est d'atteindre le point de quinze, mais sans le dépasser.", [{"target": 15}]),
         ("Ce jeu comporte 78 cartes, dont 22 atouts et 4 cavaliers.", [{"size": 78}]),
         ("Le jeu se joue avec un jeu de $52$ cartes classiques.", [{"size": 52}]),
+        ("Il distribue les cartes en donnant 5 cartes à chaque joueur.", [{"hand": 5}]),
+        ("en partie amicale 2 à l'adversaire, 2 au donneur, 3 à l'adversaire et 3 au donneur.", [{"packets": [2, 3]}]),
+        (
+            "La 11ème carte est retournée sur la table et elle désigne alors la couleur de l'atout.",
+            [{"trumps": "turned"}],
+        ),
+        (
+            "Carte As 10 Roi Dame Valet 9 8 7 Valeur 11 10 4 3 2 0 0 0",
+            [{"values": {"as": 11, "10": 10, "roi": 4, "dame": 3, "valet": 2, "9": 0, "8": 0, "7": 0}}],
+        ),
         ("Le but : la première personne a atteindre $90$ points a perdu.", [{"target": 90}]),
         (
             "L'ordre des cartes est : A, R, D, V, 10, 9, 8, 7.",
