@@ -165,6 +165,8 @@ def _debris(raw: str, start: int, end: int) -> list[Span]:
     for pattern in (_DEBRIS_TOKEN, _DEBRIS_EDGE):
         for match in pattern.finditer(text):
             a, b = start + match.start(), start + match.end()
+            if match.group() == "•" and not raw[raw.rfind("\n", 0, a) + 1 : a].strip():
+                continue  # "  • Forme": a list's bullet opening its line, no stray mark
             if pattern is _DEBRIS_TOKEN and _BETWEEN_WORDS.match(text, max(0, match.start() - 2)):
                 found.append(_span("sic", a - 1, b, ",", DEBRIS_RESP, "medium"))
             else:

@@ -51,7 +51,7 @@ def in_context(docs: Sequence[Doc], headings: Sequence[str] = (), sections: Sequ
     headed |= {i for i in range(1, len(docs)) if _led(docs[i - 1], docs[i]) or _told(docs[i - 1], docs[i])}
     headed |= {i for i in range(len(docs)) if _itemised(docs, i)}
     commented = _commentary(docs, sections) | _examples(docs, sections)
-    headed |= commented
+    headed |= commented | _material(docs, sections)
     _listed(docs, commented)
     _weak_among_narrative(docs, headed, weak)
     _between_rules(docs, headed)
@@ -118,6 +118,17 @@ def _unmarked_item(totals: dict[str, float]) -> bool:
     return classify.unmarked(totals) or classify.unmarked({**totals, "narrative": totals["narrative"] - weight})
 
 
+def _material(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
+    """The items under a heading of what the game needs ("Matériel" / "58 cartes bleues"), marked
+    by no cue but their shortness: rules, which are returned."""
+    listed = {i for i, section in enumerate(sections[: len(docs)]) if _material_heading().search(section)}
+    items = {i for i in listed if _unmarked_item(docs[i]._.cue_totals)}
+    for i in items:
+        if classify.label_of(docs[i].cats) not in RULE_BEARING:
+            _relabel(docs[i], "rule")
+    return items
+
+
 def _commentary(docs: Sequence[Doc], sections: Sequence[str]) -> set[int]:
     """The sentences under a heading of commentary or history ("Commentaire :", "Historique"), which
     report the rules of other books and times: narrative, whatever their words or neighbours."""
@@ -154,6 +165,11 @@ def _told_narrative(docs: Sequence[Doc], told: set[int]) -> set[int]:
 @cache
 def _example() -> re.Pattern[str]:
     return re.compile(classify.section("context")["example"], re.IGNORECASE)
+
+
+@cache
+def _material_heading() -> re.Pattern[str]:
+    return re.compile(classify.section("context")["material"], re.IGNORECASE)
 
 
 @cache

@@ -9,6 +9,7 @@ from lxml import etree
 from academie.addsource import add_source
 from academie.build import check_regularisation
 from corpus import paths
+from corpus.cleaner import _debris
 from corpus.errors import AcademieError
 from corpus.fileio import parse_xml
 from corpus.header import agents
@@ -136,3 +137,10 @@ def clean_source(folder: Path, raw: str) -> str:
     path.write_text(raw, "utf-8")
     built = add_source(path, "print", "print", {}, root=folder / "sources", tei_dir=folder / "tei")
     return reading(etree.ElementTree(etree.fromstring(built.tei)))
+
+
+def test_a_bullet_opening_its_line_is_no_stray_mark() -> None:
+    """ "  • Forme": a list's bullet stays, though a mark alone between words ("Roi • Dame") goes."""
+    raw = "Il y a 5 familles :\n  • Forme\n  • Découverte\nle Roi • la Dame\n"
+    removed = [raw[span.start : span.end] for span in _debris(raw, 0, len(raw))]
+    assert removed == [" •"], removed

@@ -309,3 +309,13 @@ def test_a_table_of_ranks_and_values_after_the_order_announced_is_the_order() ->
     claims = {s.kind: s.claim for s in docs[1]._.claims}
     assert claims["rank"] == {"order": ["as", "10", "roi", "dame", "valet", "9", "8", "7"]}
     assert claims["value"]["values"]["roi"] == 4
+
+
+def test_the_items_under_a_heading_of_what_the_game_needs_state_it() -> None:
+    """ "Matériel" / "58 cartes bleues" / "1 dé à 6 faces": short items, read alone as headings, state
+    what the game needs; the rule book in the box ("1 livret de règles") is no law of it."""
+    items = ["58 cartes oranges", "1 dé à 6 faces", "1 livret de règles"]
+    assert _labels(items) == ["narrative"] * 3, "alone, each is short as a heading"
+    docs = [nlp()(t) for t in items]
+    in_context(docs, sections=["Matériel"] * 3)
+    assert [max(d.cats, key=d.cats.get) for d in docs] == ["rule", "rule", "narrative"]
