@@ -182,6 +182,7 @@ class _Walker:
         self.unwrapped = False  # the text's lines are its paragraphs (_unwrapped)
         self.parallel: set[int] = set()  # starts of lines that open alike, a list's items (_parallel_lines)
         self.soft = False  # lines as long as no page prints: the text was not wrapped (SOFT_LINE)
+        self.titles: set[int] = set()  # starts of the short lines that title what follows (_titles)
         self.arabic_next: int | None = None
         self.roman_next = 1
         self.section_has_body = False
@@ -381,6 +382,7 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
     w.unwrapped = _unwrapped(lines, first, last, fw_lines)
     w.parallel = _parallel_lines(lines, first, last)
     w.soft = any(len(line.stripped) > SOFT_LINE for line in lines[first:last])
+    w.titles = _titles(lines, first, last) - w.parallel if w.soft else set()
     quotes = _quote_ranges(lines, first, last, fw_lines)
     lists = _list_runs(lines, first, last)
     quote_end: int | None = None
@@ -405,13 +407,16 @@ def _walk(w: _Walker, lines: list[Line], first: int, last: int, fw_lines: set[in
             w.close_article()
             w.start_block("trailer", line)
             w.add_line(line)
-        elif quote_end is None and _is_heading(
-            line,
-            w.prev,
-            w.gap or w.unwrapped,
-            _next_content(lines, i, last, fw_lines),
-            w.unwrapped or _gap_after(lines, i, last),
-            w.block is not None and w.block.tag == "head",
+        elif quote_end is None and (
+            line.start in w.titles
+            or _is_heading(
+                line,
+                w.prev,
+                w.gap or w.unwrapped,
+                _next_content(lines, i, last, fw_lines),
+                w.unwrapped or _gap_after(lines, i, last),
+                w.block is not None and w.block.tag == "head",
+            )
         ):
             _take_heading(w, line)
         else:
@@ -453,6 +458,41 @@ def _parallel_lines(lines: list[Line], first: int, last: int) -> set[int]:
         if len(run) >= PARALLEL_LINES and not any(_LEADS_ON.search(ln.stripped) for ln in run):
             out |= {ln.start for ln in run}
         run = [line] if line is not None and _opening(line) is not None else []
+    return out
+
+
+TITLE_CHARS, TITLE_WORDS = 60, 10  # a line that titles what follows is this short at most
+
+
+def _titles(lines: list[Line], first: int, last: int) -> set[int]:
+    """In a text not wrapped (its paragraphs kept as lines), the starts of the short lines that stand
+    after a blank line or a sentence's end, lead on to nothing and are followed by a line in
+    capitals ("Mise en place : distribution et chien⏎À 4 joueurs, …"): titles, though no blank
+    line sets them apart; not a clause with its comma, nor a row of numbers, nor what a colon
+    announces."""
+    out = set()
+    for i in range(first, last - 1):
+        line, nxt = lines[i], lines[i + 1]
+        before = lines[i - 1] if i > first else None
+        stands = before is None or before.blank or L.ends_terminal(before.text)
+        text = line.stripped
+        numbers = sum(word[:1].isdigit() for word in text.split())
+        if (
+            stands
+            and not (before is not None and before.stripped.endswith(":"))
+            and "," not in text
+            and numbers < 2
+            and not line.blank
+            and 2 <= len(text.split()) <= TITLE_WORDS
+            and len(text) <= TITLE_CHARS
+            and L.starts_upper(text)
+            and not L.ends_terminal(text)
+            and not _LEADS_ON.search(text)
+            and not L.bulleted(text)
+            and not nxt.blank
+            and L.starts_upper(nxt.stripped)
+        ):
+            out.add(line.start)
     return out
 
 

@@ -6,9 +6,10 @@ from lxml import etree
 
 from corpus import paths
 from corpus.fileio import parse_xml
+from corpus.lines import split_lines
 from corpus.sentences import sentence_ranges
 from corpus.spans import TEI_NS, XML_ID
-from corpus.structure import analyse
+from corpus.structure import _titles, analyse
 
 NS = {"t": TEI_NS}
 
@@ -394,3 +395,20 @@ def test_an_aside_that_ends_a_line_of_a_text_not_wrapped_ends_its_paragraph() ->
     soft = long + "(L'as vaut pour 1)\nLorsque le joueur ne peut plus continuer, il passe.\n"
     assert len(_paragraphs(soft)) == 2
     assert len(_paragraphs("On joue (voir plus bas)\nLe roi prend.\n")) == 1
+
+
+def test_a_short_line_titles_what_follows_in_a_text_not_wrapped() -> None:
+    """Where lines are paragraphs (some longer than a page prints), "Mise en place : distribution et
+    chien" between two sentences titles the next; a line with its comma, or after a colon, is text."""
+    long = "Ça se joue à 4 joueurs avec un jeu de 78 cartes, et le but est de finir avec le plus de points. " * 3
+    text = long + "\nMise en place : distribution et chien\nÀ 4 joueurs, la distribution se fait face cachée.\n"
+    assert "Mise en place : distribution et chien" in [
+        text[s.start : s.end] for s in analyse(text).spans if s.tag == "head"
+    ]
+    for text in (
+        long + "\nOn distribue ainsi :\nSur le tapis une carte\nLe reste forme le talon.\n",  # announced
+        long + "\nA 3 joueurs, on donne 15 cartes\nLe reste forme le talon.\n",  # a clause with its comma
+        long + "\nCarte As 10 Roi Dame Valet 9 8 7\nValeur 11 10 4 3 2 0 0 0\n",  # a row of a table
+    ):
+        lines = split_lines(text)
+        assert not _titles(lines, 0, len(lines)), text[-40:]
