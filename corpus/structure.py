@@ -451,13 +451,15 @@ def _parallel_lines(lines: list[Line], first: int, last: int) -> set[int]:
     without bullets or stops, each its own sentence."""
     out: set[int] = set()
     run: list[Line] = []
+    word = None  # the word the lines of the run open with
     for line in [*lines[first:last], None]:
-        if line is not None and run and _opening(line) is not None and _opening(line) == _opening(run[-1]):
+        opening = _opening(line) if line is not None else None
+        if run and opening is not None and opening == word:
             run.append(line)
             continue
         if len(run) >= PARALLEL_LINES and not any(_LEADS_ON.search(ln.stripped) for ln in run):
             out |= {ln.start for ln in run}
-        run = [line] if line is not None and _opening(line) is not None else []
+        run, word = ([line], opening) if opening is not None else ([], None)
     return out
 
 

@@ -151,7 +151,7 @@ def extract(text: str) -> list[Slot]:
         return [Slot("value", {"values": row}, 0, len(low))]
     grid = _grid(low)
     if grid:  # "Carte As 10 Roi … Valeur 11 10 4 …": a table's two rows, run into one sentence
-        return [Slot("value", {"values": dict(zip(*grid, strict=True))}, 0, len(low))]
+        return [_grid_values(grid, low)]
     out: list[Slot] = []
     start = 0
     clauses = CLAUSE.split(low)
@@ -312,8 +312,6 @@ def _row_values(low: str) -> dict[str, float | None] | None:
             return None
         rows.append(row)
         at = row.end()
-    if not rows:
-        return None
     return {rank: _read_number(row.group("value")) for row in rows for rank in _rank_list(row.group("ranks"))}
 
 
@@ -379,7 +377,7 @@ def _letters_as_ranks(bare: str) -> str:
     table = _table()["listed_order"]
     items = [item.strip(" .") for item in re.split(r",|\bet\b", bare)]
     letters = sum(item in table["letters"] for item in items)
-    names = cards() | {pip: pip for pip in _table()["pips"].values()}
+    names = _rank_names()
     ranks = all(item in table["letters"] or item in names or item[:-1] in names for item in items)
     if letters < table["letters_at_least"] or not ranks:
         return bare
@@ -451,7 +449,7 @@ def listed_after(before: str, sentence: str) -> list[Slot]:
     low = modern(sentence)
     grid = _grid(low)
     order = _listed_order(modern(before), ", ".join(grid[0]) if grid else low, 0)
-    values = [Slot("value", {"values": dict(zip(*grid, strict=True))}, 0, len(low))] if grid and order else []
+    values = [_grid_values(grid, low)] if grid and order else []
     return [replace(slot, end=len(low)) for slot in order] + values
 
 
@@ -466,13 +464,18 @@ def tabled(sentence: str) -> bool:
     return _grid(modern(sentence)) is not None
 
 
-def _grid(low: str) -> tuple[list[str], list[float]] | None:
+def _grid_values(grid: tuple[list[str], list[int]], low: str) -> Slot:
+    """The values a table's two rows state, over the whole sentence."""
+    return Slot("value", {"values": dict(zip(*grid, strict=True))}, 0, len(low))
+
+
+def _grid(low: str) -> tuple[list[str], list[int]] | None:
     """A table of two rows run into one sentence, the ranks and their values, as many of each."""
     match = _GRID.fullmatch(low)
     if not match:
         return None
     ranks = [_rank_list(word) for word in match.group("ranks").split()]
-    values = [float(n) if "." in n else int(n) for n in match.group("values").split()]
+    values = [int(n) for n in match.group("values").split()]
     if any(len(rank) != 1 for rank in ranks) or len(ranks) != len(values):
         return None
     return [rank[0] for rank in ranks], values
@@ -691,8 +694,14 @@ def _within(entry: dict[str, Any], numbers: dict[str, float]) -> bool:
     return all(least.get(k, v) <= v <= most.get(k, v) for k, v in numbers.items())
 
 
+@cache
+def _rank_names() -> dict[str, str]:
+    """Every name of a rank (the glossary's cards, the pips in digits) and the rank it names."""
+    return cards() | {pip: pip for pip in _table()["pips"].values()}
+
+
 def _rank_list(text: str) -> list[str]:
-    names = cards() | {pip: pip for pip in _table()["pips"].values()}
+    names = _rank_names()
     words = re.findall(r"[^\W\d_]+|\d+", text)
     out = []
     for word in words:
