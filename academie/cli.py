@@ -289,7 +289,7 @@ def _extract(args: argparse.Namespace) -> int:
     if args.unseen:
         from academie.unseen import evaluate_unseen
 
-        print("\n".join(evaluate_unseen(Path(args.unseen), args.verbose, args.misread)))
+        print("\n".join(evaluate_unseen(Path(args.unseen), args.verbose, args.misread, args.long_s)))
         return 0
     if args.eval:
         from extract.evaluate import FIRST_KINDS, claim_accuracy, detection, read_gold
@@ -444,6 +444,11 @@ def parser() -> argparse.ArgumentParser:
         type=_share,
         default=0.0,
         help="with --unseen: misread that share of each text's letters first, as OCR does (e.g. 0.01)",
+    )
+    extract.add_argument(
+        "--long-s",
+        action="store_true",
+        help="with --unseen: read each text first as OCR reads a print's long s, as f ('eft', 'auffi')",
     )
     extract.set_defaults(handler=_extract)
 

@@ -1,16 +1,22 @@
 """Texts misread as OCR misreads print: each letter, at a rate, replaced by what OCR read for it in
 the ICDAR 2017 training files (`corpus/data/ocr_confusions.tsv`, as often as it did), to measure the
-extraction on noisier copies of labelled texts (`academie extract --unseen DIR --misread RATE`)."""
+extraction on noisier copies of labelled texts (`academie extract --unseen DIR --misread RATE`); and
+texts as OCR reads an old print's long s (`--long-s`)."""
 
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from functools import cache
 
 from corpus import paths
 
 Forms = tuple[tuple[str, ...], tuple[int, ...]]
+
+# Old presses set a long s wherever a letter follows (never at a word's end, nor in "s'il" or a
+# capital), and OCR reads it f: "est" as "eft", "aussi" as "auffi", as in the raw OCR of tests/unseen.
+_SET_LONG = re.compile(r"s(?=[^\W\d_])")
 
 
 @cache
@@ -38,3 +44,8 @@ def misread(text: str, rate: float, name: str = "") -> str:
         forms = misreadings.get(char)
         out.append(chance.choices(*forms)[0] if forms and chance.random() < rate else char)
     return "".join(out)
+
+
+def long_s(text: str) -> str:
+    """The text as OCR reads it from a print with the long s: every s set long read as f."""
+    return _SET_LONG.sub("f", text)

@@ -14,7 +14,7 @@ from lxml import etree
 from rapidfuzz import fuzz
 
 from academie.addsource import add_source
-from academie.misread import misread
+from academie.misread import long_s, misread
 from corpus.errors import AcademieError
 from corpus.fileio import safe_parser
 from corpus.readings import element_diplomatic, mapped_reading
@@ -186,14 +186,18 @@ def _count(score: Score, label: Gold | None, cands: list[dict], text: str) -> No
     score.missed += [f"fact missed: {f} in {text[:60]}" for f in gold - stated]
 
 
-def evaluate_unseen(folder: Path, verbose: bool = False, misread_rate: float = 0.0) -> list[str]:
+def evaluate_unseen(
+    folder: Path, verbose: bool = False, misread_rate: float = 0.0, long_s_read: bool = False
+) -> list[str]:
     """One line per text and the totals; the texts whose gold has no rule are the prose texts.
-    `misread_rate`: each text is first misread so, as OCR misreads print (academie/misread.py)."""
+    `misread_rate`: each text is first misread so, as OCR misreads print (academie/misread.py);
+    `long_s_read`: and read as OCR reads a print's long s, as f."""
     lines, total, alone, prose = [], Score(), Score(), []
     with tempfile.TemporaryDirectory() as scratch:
         for text in _texts(folder):
             gold = read_gold(text.with_suffix(".gold.tsv"))
-            read = _misread_copy(text, misread_rate, Path(scratch)) if misread_rate else text
+            noisy = misread_rate or long_s_read
+            read = _misread_copy(text, misread_rate, long_s_read, Path(scratch)) if noisy else text
             score, cues = score_text(read, gold, Path(scratch))
             total.add(score)
             alone.add(cues)
@@ -210,9 +214,11 @@ def evaluate_unseen(folder: Path, verbose: bool = False, misread_rate: float = 0
     return lines
 
 
-def _misread_copy(text: Path, rate: float, scratch: Path) -> Path:
-    """A copy of the text, under its own name, with about `rate` of its letters misread."""
+def _misread_copy(text: Path, rate: float, long_s_read: bool, scratch: Path) -> Path:
+    """A copy of the text, under its own name, with about `rate` of its letters misread (and its
+    long s read as f)."""
     copy = scratch / "misread" / text.name
     copy.parent.mkdir(exist_ok=True)
-    copy.write_text(misread(text.read_text("utf-8"), rate, text.stem), "utf-8")
+    read = text.read_text("utf-8")
+    copy.write_text(misread(long_s(read) if long_s_read else read, rate, text.stem), "utf-8")
     return copy

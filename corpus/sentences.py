@@ -10,9 +10,10 @@ import re
 MISREAD_IL = r"(?:11|II)(?= (?:faut|y|est|eft|a|ne|n['’]|en|se|fe|s['’]|f['’]|peut|doit|fait|suffit|fuffit|arrive)\b)"
 # A stop or suspension points before a capital, after a closing quotation mark or not ("…les Dix. —
 # L'As prend", "« En voulez-vous ? » Si…", "passionnant… Nombre"); or, with no space, between words
-# ("ci-dessus.Fin du jeu": a lost space)
+# ("ci-dessus.Fin du jeu": a lost space); a figure's or a note's number may stand before it ("vite un
+# whist. [2] — Monsieur le curé")
 _BOUNDARY = re.compile(
-    r"(?:[.!?]+|…)(?:\s?[”»]|[\"')\]])*(?=\s+[«“\"(\[—–]?\s*(?:[A-ZÀ-ÝÆŒ]|" + MISREAD_IL + "))"
+    r"(?:[.!?]+|…)(?:\s?[”»]|[\"')\]])*(?=\s+(?:\[\d{1,3}\]\s*)?[«“\"(\[—–]?\s*(?:[A-ZÀ-ÝÆŒ]|" + MISREAD_IL + "))"
     # a stop before an item numbered at the start of a line, as OCR leaves it ("chacune.⏎3». Jouant",
     # "ce jeu.⏎t». L'on peut jouer": its 1° read as t»)
     r"|[.!?]+(?=[ \t]*\n\s*[;:•>’']?\s*(?:\d{1,3}|[IVXL]{1,6}|i[o°]|[tl][°º»])\s*[°º»\"”.]+\s+[A-ZÀ-ÝÆŒ])"

@@ -7,9 +7,11 @@ from functools import cache
 from pathlib import Path
 
 from corpus.fileio import load_toml
+from corpus.glossary import glossary_words
 from corpus.header import sentence_kinds
 from corpus.sentences import without_label
 from extract import slots
+from extract.misreads import Misreads, words_of_patterns
 from extract.quick import Quick, Quicks
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -50,6 +52,15 @@ def _all_cues() -> tuple[Quicks, tuple[tuple[str, float], ...]]:
     """Every class's cues as one set read once per sentence, with each cue's class and weight."""
     listed = [(label, q, w) for label, table in cues().items() for q, w in table]
     return Quicks(q for _, q, _ in listed), tuple((label, w) for label, _, w in listed)
+
+
+@cache
+def _misreads() -> Misreads:
+    """A word misread is read as the word of a class's cue or of the glossary it stands for."""
+    return Misreads(words_of_patterns(p for label in CLASSES for p in _raw().get(label, {})) | glossary_words())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @cache
@@ -103,7 +114,7 @@ def _lowered(text: str) -> str:
     en quoi je joue"): a player's words, whose "je" and "vous" are not the book's; nor the "!" of a
     call a rule prescribes ("elle peut dire Jap Jap ! au lieu de jouer"), no story's."""
     low = _SPEECH.sub(r"\1:", _BULLET.sub("", without_label(text.lower().replace("’", "'"))))
-    return _CALL.sub(r"\1", low)
+    return _LETTERS.sub(lambda m: _misreads().read(m.group()), _CALL.sub(r"\1", low))
 
 
 def _total(label: str, low: str) -> float:

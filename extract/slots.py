@@ -5,13 +5,15 @@ and so are the historical spellings read in modern form first (extract/data/spel
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from corpus.fileio import load_toml
-from corpus.glossary import keys_by_form, ranks_by_form
+from corpus.glossary import glossary_words, keys_by_form, ranks_by_form
+from extract.misreads import Misreads, words_of_patterns
 from extract.numbers import NUMBER_WORDS, TENS, parse_number
 from extract.quick import Quick, Quicks, alternation
 from rules.cards import ranks as card_ranks
@@ -51,6 +53,26 @@ def _table() -> dict:
 @cache
 def _spellings() -> dict[str, str]:
     return load_toml(DATA / "spellings.toml")["forms"]
+
+
+@cache
+def _misreads() -> Misreads:
+    """A word misread is read as the word of the table, the number or the card it stands for."""
+    return Misreads(words_of_patterns(_strings(_table())) | glossary_words() | NUMBER_WORDS)
+
+
+def _strings(data: Any) -> Iterator[str]:
+    """Every string of a table, its keys too (the counters, the ranks), but the names of kinds."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            if key not in ("kind", "key"):
+                yield from _strings(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings(value)
+    elif isinstance(data, str):
+        yield data
 
 
 @cache
@@ -140,7 +162,7 @@ def modern(text: str) -> str:
     forms = _spellings()
     low = _THOUSANDS.sub(r"\1\2", text.lower().replace("’", "'"))  # "1'000 points", "1 500"
     low = _MATH.sub(r"\1", low)  # a notebook's "$52$ cartes"
-    return re.sub(r"[^\W\d_]+|&", lambda m: forms.get(m.group(), m.group()), low)
+    return re.sub(r"[^\W\d_]+|&", lambda m: forms.get(m.group()) or _misreads().read(m.group()), low)
 
 
 def extract(text: str) -> list[Slot]:

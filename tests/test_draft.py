@@ -14,11 +14,12 @@ import pytest
 from conftest import build_site
 from rapidfuzz.distance import Levenshtein
 
-from academie.misread import misread
+from academie.misread import long_s, misread
 from academie.unseen import Gold, _begins, _label, evaluate_unseen, labelled_texts
 from corpus import paths
 from extract.crossval import cross_validate
 from extract.evaluate import read_gold
+from extract.misreads import Misreads, words_of_patterns
 from extract.slots import extract, flat_facts
 from rules.catalogue import claim_validators, load_file
 from rules.checks import stated_check
@@ -434,6 +435,48 @@ def test_a_misread_copy_misreads_about_its_share_of_letters_the_same_way_each_ti
     assert once == again and once != other
     share = Levenshtein.distance(text, once) / sum(c.isalpha() for c in text)
     assert 0.015 < share < 0.045, share
+
+
+def test_a_long_s_copy_reads_every_s_a_letter_follows_as_f() -> None:
+    """`--long-s`: an old print set ſ but at a word's end, before an apostrophe and in capitals."""
+    assert long_s("Les cartes s'il est aussi Spadille.") == "Les cartes s'il eft auffi Spadille."
+
+
+def test_the_words_of_patterns_are_their_literal_words_singular_and_plural() -> None:
+    words = words_of_patterns([r"\bdonne {n:hand} cartes? (?:à|a) chacun\b", r"\bpar (?:trois|deux)\b"])
+    assert words == {"donne", "carte", "cartes", "chacun", "trois", "deux"}
+
+
+@pytest.mark.parametrize(
+    ("word", "read"),
+    [
+        ("hvit", "huit"),  # a letter read for another
+        ("cartee", "cartes"),  # the same length first: not "carte", a letter dropped
+        ("trlomphe", "triomphe"),
+        ("trentë", "trente"),
+        ("cartes", "cartes"),  # a word of the table
+        ("carton", "carton"),  # a French word, one letter from "cartes" or not
+        ("dix", "dix"),  # too short to guess
+        ("valat", "valat"),  # as near "valet" as "valut": no guess
+        ("qzxwv", "qzxwv"),  # nothing near
+    ],
+)
+def test_a_misread_word_is_read_as_the_one_word_of_the_game_a_letter_from_it(word: str, read: str) -> None:
+    misreads = Misreads(["huit", "cartes", "carte", "triomphe", "trente", "dix", "valet", "valut"])
+    assert misreads.read(word) == read
+
+
+@pytest.mark.parametrize(
+    ("sentence", "fact"),
+    [
+        ("Le donneur distribue hvit cartes à chacun.", "hand=8"),
+        ("Chaque partner a cinq cartee en main.", "hand=5"),
+        ("On se sert de trentë-deux cartes.", "size=32"),
+        ("Il n'y a point de trlomphe à ce jeu.", "trumps=none"),
+    ],
+)
+def test_a_claim_survives_a_letter_misread_in_its_words(sentence: str, fact: str) -> None:
+    assert fact in set().union(*(flat_facts(s.claim) for s in extract(sentence)))
 
 
 def _academie(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:

@@ -630,6 +630,32 @@ def test_a_dash_after_a_stop_opens_a_sentence_and_the_classifier_reads_past_it()
     assert without_label("— Celui qui donne en écarte une") == "Celui qui donne en écarte une"
 
 
+def test_a_figure_number_after_a_stop_opens_a_sentence() -> None:
+    """Bertall's captions: "vite un whist. [2] — Monsieur le curé…"; a bracket after a stop before a
+    lower-case word does not."""
+    text = "Vite un whist. [2] — Monsieur le curé, voulez-vous jouer ? [3] Passe difficile. Voir [4] ici."
+    assert [text[a:b] for a, b in sentence_ranges(text, 0, len(text), [])] == [
+        "Vite un whist.",
+        "[2] — Monsieur le curé, voulez-vous jouer ?",
+        "[3] Passe difficile.",
+        "Voir [4] ici.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "C'est de tous les jeux de cartes le plus judicieux dans ses principes, & le plus piquant.",
+        "Il est infiniment plus judicieux dans ses principes que le reversi, & plus convenable à la "
+        "société, parce qu'on sait d'avance ce qu'on peut perdre dans une partie.",
+        "[4] — Mon bon docteur, il y a déjà trois personnes atteintes de la maladie du whist.",
+        "La règle du jeu est la suivante :",
+    ],
+)
+def test_a_game_praised_a_line_of_dialogue_and_a_rule_announced_state_no_rule(text: str) -> None:
+    assert classify(text)[0] not in RULE_BEARING
+
+
 def test_eleven_that_ocr_reads_for_il_opens_a_sentence_and_is_read_il() -> None:
     """ "fichets.⏎11 faut deux cochonnets": OCR's 11 for Il, before a word that follows Il and never
     a number; "Il a 11 cartes" and "; 11 sont au talon" keep their number."""
