@@ -4,7 +4,8 @@
 Only the extraction reads so: the TEI keeps the text as printed, and the cleaning corrects only what
 its tables learned. A word is read as another when no lexicon knows it and exactly one word that the
 slot patterns look for (extract/data/slots.toml), a number or a term of the glossary is one letter
-away from it: a letter read for another ("cartee": cartes) before one added or dropped.
+away from it, its f's read as long s's or not: a letter read for another ("cartee": cartes,
+"petfonnes": personnes) before one added or dropped.
 """
 
 from __future__ import annotations
@@ -47,13 +48,15 @@ class Misreads:
     def _read(self, word: str) -> str:
         if len(word) < SHORTEST or zipf(word) >= KNOWN or word in glossary_words():
             return word
+        forms = {word, word[:-1].replace("f", "s") + word[-1]}  # and its long s's as s: "petfonnes"
         for sizes in ((len(word),), (len(word) - 1, len(word) + 1)):  # a letter read for another first
-            near = [
+            near = {
                 target
                 for size in sizes
                 for target in self.by_length.get(size, ())
-                if Levenshtein.distance(word, target, score_cutoff=1) <= 1
-            ]
+                for form in forms
+                if Levenshtein.distance(form, target, score_cutoff=1) <= 1
+            }
             if near:
-                return near[0] if len(near) == 1 else word
+                return near.pop() if len(near) == 1 else word
         return word
