@@ -193,10 +193,10 @@ def evaluate_unseen(
     `misread_rate`: each text is first misread so, as OCR misreads print (academie/misread.py);
     `long_s_read`: and read as OCR reads a print's long s, as f."""
     lines, total, alone, prose = [], Score(), Score(), []
+    noisy = misread_rate or long_s_read
     with tempfile.TemporaryDirectory() as scratch:
         for text in _texts(folder):
             gold = read_gold(text.with_suffix(".gold.tsv"))
-            noisy = misread_rate or long_s_read
             read = _misread_copy(text, misread_rate, long_s_read, Path(scratch)) if noisy else text
             score, cues = score_text(read, gold, Path(scratch))
             total.add(score)

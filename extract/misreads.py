@@ -16,7 +16,6 @@ from functools import cache
 
 from rapidfuzz.distance import Levenshtein
 
-from corpus.glossary import glossary_words
 from corpus.wordlists import zipf
 
 SHORTEST = 4  # "dix" and "dit", "roi" and "toi": a short word has too many neighbours to guess
@@ -39,14 +38,14 @@ class Misreads:
     """Reads an unknown word as the one word of `targets` one letter away from it, if any."""
 
     def __init__(self, targets: Iterable[str]) -> None:
-        self.by_length: dict[int, tuple[str, ...]] = {}
-        for word in sorted(set(targets)):
-            self.by_length.setdefault(len(word), ())
-            self.by_length[len(word)] += (word,)
+        self.targets = frozenset(targets)
+        self.by_length: dict[int, list[str]] = {}
+        for word in sorted(self.targets):
+            self.by_length.setdefault(len(word), []).append(word)
         self.read = cache(self._read)
 
     def _read(self, word: str) -> str:
-        if len(word) < SHORTEST or zipf(word) >= KNOWN or word in glossary_words():
+        if len(word) < SHORTEST or word in self.targets or zipf(word) >= KNOWN:
             return word
         forms = {word, word[:-1].replace("f", "s") + word[-1]}  # and its long s's as s: "petfonnes"
         for sizes in ((len(word),), (len(word) - 1, len(word) + 1)):  # a letter read for another first
